@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MESSAGES, PRODUCT_NAME, type ApiFailure } from '@contesthub/shared';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type Database } from './db/client.js';
+import { createMailer } from './lib/mailer.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { supportRoutes } from './modules/support/support.routes.js';
+import { ensureAdmin } from './modules/users/users.service.js';
+import { seedDemo } from './seed/demo.js';
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from config (tests share a migrated instance). */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  const pretty = process.stdout.isTTY && config.env !== 'production';
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
+}
+
+function contentSecurityPolicy(config: Config) {
+  const mediaOrigins = config.storage.driver === 's3' && config.storage.publicUrl ? [new URL(config.storage.publicUrl).origin] : [];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
+      mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      frameSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(config.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.env === 'production',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = options.database ?? openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  await database.migrate();
+  const mailer = createMailer({ db: database.db, from: config.mailFrom, log: app.log, ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}) });
+  const ctx: AppContext = { config, database, db: database.db, mailer, log: app.log };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (!options.database) await database.close();
+  });
+
+  await ensureAdmin(ctx);
+  if (config.seedDemo) await seedDemo(ctx);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, { global: false });
+  registerAuth(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every answer is an envelope: {success, message?, data} or {success:false, message, errorType?, errors?}.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(supportRoutes, { prefix: '/support' });
+      await api.register(analyticsRoutes, { prefix: '/analytics' });
+    },
+    { prefix: '/api' },
+  );
+
+  const mediaDir = path.join(config.dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, index: false, maxAge: '7d' });
+
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  const spaBuilt = existsSync(indexFile);
+  if (spaBuilt) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Hashed bundles never change; the shell and the service worker must always be revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  const indexHtml = spaBuilt ? readFileSync(indexFile, 'utf8') : undefined;
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/')) {
+      return reply.status(404).send({ success: false, message: MESSAGES.server.notFound, errorType: 'NOT_FOUND' } satisfies ApiFailure);
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && indexHtml) {
+      // History fallback: the SPA's router decides what a path shows (unknown paths show home).
+      return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.status(404).type('text/plain').send(indexHtml ? 'Not found' : 'The web app is not built yet: run `npm run build`.');
+  });
+
+  return app;
+}

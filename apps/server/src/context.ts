@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Mailer } from './lib/mailer.js';
+
+/** What services need from the running app; passed explicitly so services stay plain functions. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export interface AuthInfo {
+  userId: string;
+  sessionId: string;
+  role: 'user' | 'moderator' | 'admin';
+  isVerified: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    auth?: AuthInfo;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; read by the auth plugin's onRequest hook. */
+    access?: 'public' | 'optional' | 'signedIn' | 'verified' | 'admin';
+  }
+}

@@ -1,0 +1,4 @@
+export * from './users.js';
+export * from './ledger.js';
+export * from './support.js';
+export * from './contests.js';

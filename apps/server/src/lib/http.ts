@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+
+/** Success envelope schema for a route's 200 answer (documents the API in /api/docs). */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), message: z.string().optional(), data });
+}
+
+export function ok<T>(data: T, message?: string) {
+  return message === undefined ? { success: true as const, data } : { success: true as const, message, data };
+}
+
+export function clientMeta(req: FastifyRequest): { ip: string; userAgent?: string } {
+  const ua = req.headers['user-agent'];
+  return ua === undefined ? { ip: req.ip } : { ip: req.ip, userAgent: ua };
+}

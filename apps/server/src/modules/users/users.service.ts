@@ -1,0 +1,133 @@
+import { randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { profileCompletion, unitsToCredits, type TPublicUser } from '@contesthub/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { userBalances } from '../ledger/ledger.js';
+import type { AppContext } from '../../context.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function randomCode(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return out;
+}
+
+/** The user as the API shows it. Secrets (hashes, 2FA secret) never leave this function. */
+export function toPublicUser(row: UserRow, creditUnits: number): TPublicUser {
+  return {
+    _id: row.id,
+    fullName: row.fullName,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    profilePicture: row.profilePicture,
+    role: row.role,
+    subscriptionTier: row.subscriptionTier,
+    subscriptionExpiresAt: row.subscriptionExpiresAt?.toISOString() ?? null,
+    voteCredits: unitsToCredits(creditUnits),
+    isVerified: row.isVerified,
+    profileCompletion: profileCompletion({
+      fullName: row.fullName,
+      email: row.email,
+      phone: row.phone,
+      profilePicture: row.profilePicture,
+      bio: row.bio,
+      dateOfBirth: row.dateOfBirth,
+      gender: row.gender,
+      state: row.locationState,
+      city: row.locationCity,
+    }),
+    bio: row.bio,
+    createdAt: row.createdAt.toISOString(),
+    lastActive: row.lastActiveAt?.toISOString() ?? null,
+  };
+}
+
+export async function loadPublicUser(db: DbOrTx, userId: string): Promise<TPublicUser | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) return undefined;
+  const { creditUnits } = await userBalances(db, userId);
+  return toPublicUser(row, creditUnits);
+}
+
+/** A unique username from the full name: "Ada Obi" → "adaobi", then "adaobi4821" when taken. */
+export async function uniqueUsername(db: DbOrTx, fullName: string): Promise<string> {
+  const base = fullName.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 20) || 'user';
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = attempt === 0 ? base : `${base}${randomInt(1000, 99999)}`;
+    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${candidate}`);
+    if (!taken) return candidate;
+  }
+  return `${base}${Date.now().toString(36)}`;
+}
+
+export async function uniqueReferralCode(db: DbOrTx): Promise<string> {
+  for (;;) {
+    const code = randomCode(8);
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code));
+    if (!taken) return code;
+  }
+}
+
+export interface NewUser {
+  fullName: string;
+  email: string;
+  phone?: string | null;
+  password: string;
+  role?: UserRow['role'];
+  isVerified?: boolean;
+  subscriptionTier?: UserRow['subscriptionTier'];
+  bio?: string | null;
+  locationState?: string | null;
+  locationCity?: string | null;
+  gender?: UserRow['gender'];
+}
+
+export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      fullName: input.fullName,
+      email: input.email.toLowerCase(),
+      phone: input.phone ?? null,
+      passwordHash: await hashPassword(input.password),
+      role: input.role ?? 'user',
+      isVerified: input.isVerified ?? false,
+      emailVerifiedAt: input.isVerified ? new Date() : null,
+      subscriptionTier: input.subscriptionTier ?? 'free',
+      username: await uniqueUsername(db, input.fullName),
+      referralCode: await uniqueReferralCode(db),
+      bio: input.bio ?? null,
+      locationState: input.locationState ?? null,
+      locationCity: input.locationCity ?? null,
+      gender: input.gender ?? null,
+      preferences: {},
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * ADMIN_EMAIL + ADMIN_PASSWORD: how a real deployment gets its first admin. The account is created
+ * when missing and promoted when it exists; an existing password is left alone so a password
+ * changed in the app is not silently reset by the next restart.
+ */
+export async function ensureAdmin(ctx: AppContext): Promise<void> {
+  const admin = ctx.config.admin;
+  if (!admin) return;
+  const [existing] = await ctx.db.select().from(users).where(eq(users.email, admin.email));
+  if (!existing) {
+    await createUser(ctx.db, { fullName: 'Administrator', email: admin.email, password: admin.password, role: 'admin', isVerified: true });
+    ctx.log.info(`admin account created for ${admin.email}`);
+    return;
+  }
+  if (existing.role !== 'admin' || !existing.isVerified) {
+    await ctx.db.update(users).set({ role: 'admin', isVerified: true, emailVerifiedAt: existing.emailVerifiedAt ?? new Date() }).where(eq(users.id, existing.id));
+    ctx.log.info(`${admin.email} promoted to admin`);
+  }
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { MESSAGES } from '@contesthub/shared';
+import { sessions, users } from '../db/schema/index.js';
+import { now } from '../lib/clock.js';
+import { AppError } from '../lib/errors.js';
+import { TokenExpiredError, verifyAccessToken } from '../lib/tokens.js';
+import type { AuthInfo } from '../context.js';
+
+// Session "last activity" is written at most once a minute per session to keep reads cheap.
+const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+
+function bearer(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+async function resolve(app: FastifyInstance, token: string): Promise<AuthInfo> {
+  const at = now();
+  let claims;
+  try {
+    claims = await verifyAccessToken(app.ctx.config.jwtSecret, token, at);
+  } catch (err) {
+    if (err instanceof TokenExpiredError) throw AppError.unauthorized('Your session has expired', 'TOKEN_EXPIRED');
+    throw err;
+  }
+  if (!claims) throw AppError.unauthorized('Invalid authentication token');
+  const [row] = await app.ctx.db
+    .select({
+      sessionId: sessions.id,
+      lastActivityAt: sessions.lastActivityAt,
+      userId: users.id,
+      role: users.role,
+      status: users.status,
+      isActive: users.isActive,
+      banReason: users.banReason,
+      isVerified: users.isVerified,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)));
+  // A revoked or expired session makes its still-unexpired access tokens worthless at once.
+  if (!row) throw AppError.unauthorized('Your session has ended. Please log in again.');
+  if (row.status === 'banned') {
+    throw AppError.forbidden(`Your account has been banned${row.banReason ? `: ${row.banReason}` : ''}`, 'ACCOUNT_BANNED', { reason: row.banReason });
+  }
+  if (!row.isActive) throw AppError.forbidden(MESSAGES.login.ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');
+  if (at.getTime() - row.lastActivityAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
+    await app.ctx.db.update(sessions).set({ lastActivityAt: at }).where(eq(sessions.id, row.sessionId));
+    await app.ctx.db.update(users).set({ lastActiveAt: at }).where(eq(users.id, row.userId));
+  }
+  return { userId: row.userId, sessionId: row.sessionId, role: row.role, isVerified: row.isVerified };
+}
+
+/**
+ * Every route declares who may call it in config.access (default: public). This hook enforces it
+ * before validation, so an anonymous caller learns nothing about a protected route's inputs.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access ?? 'public';
+    const token = bearer(req);
+    if (access === 'public') return;
+    if (!token) {
+      if (access === 'optional') return;
+      throw AppError.unauthorized();
+    }
+    try {
+      req.auth = await resolve(app, token);
+    } catch (err) {
+      // On optional routes a stale token just means "anonymous", except a ban, which must surface.
+      if (access === 'optional' && !(err instanceof AppError && err.statusCode === 403)) return;
+      throw err;
+    }
+    if (access === 'verified' && !req.auth.isVerified) throw AppError.forbidden(MESSAGES.login.EMAIL_NOT_VERIFIED, 'EMAIL_NOT_VERIFIED');
+    if (access === 'admin' && req.auth.role !== 'admin') throw AppError.forbidden();
+  });
+}
+
+/** The signed-in caller of a route whose access requires one. */
+export function requireAuth(req: FastifyRequest): AuthInfo {
+  if (!req.auth) throw AppError.unauthorized();
+  return req.auth;
+}

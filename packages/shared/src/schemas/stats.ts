@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** GET /api/analytics/public-stats: totalPrizeAmount is in kobo like every amount on the wire. */
+export const ZPublicStats = z.object({
+  activeContests: z.number().int(),
+  totalParticipants: z.number().int(),
+  totalPrizeAmount: z.number().int(),
+  successRate: z.number(),
+});
+export type TPublicStats = z.infer<typeof ZPublicStats>;
+
+export const ZHealth = z.object({ status: z.literal('ok'), db: z.literal('ok') });
