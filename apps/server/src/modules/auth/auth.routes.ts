@@ -7,15 +7,25 @@ import { requireAuth } from '../../plugins/auth.js';
 import { loadPublicUser } from '../users/users.service.js';
 import * as auth from './auth.service.js';
 
-// Per-IP limit on credential endpoints on top of any per-account lockout.
-const AUTH_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+/**
+ * Credential endpoints are limited twice: per IP and account (tight, stops guessing one password)
+ * and per IP alone (looser, because many Nigerian mobile users share one carrier NAT address).
+ */
+const AUTH_RATE_LIMIT = { max: 100, timeWindow: '1 minute' };
+const PER_ACCOUNT_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const perAccount = app.rateLimit({
+    ...PER_ACCOUNT_LIMIT,
+    keyGenerator: (req) => `${req.ip}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+  });
+
   app.post(
     '/login',
     {
       schema: { tags: ['auth'], summary: 'Log in with email and password', body: ZLogin, response: { 200: envelope(ZAuthResult) } },
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      preHandler: perAccount,
     },
     async (req) => ok(await auth.login(app.ctx, req.body, clientMeta(req)), 'Login successful'),
   );

@@ -1,0 +1,125 @@
+import { backgroundRgb, expect, hasHorizontalOverflow, loginAs, snap, test } from './fixtures';
+
+/** Every public route of spec 000 §2 with the heading it must show (aliases included). */
+const PUBLIC_ROUTES: Array<[path: string, heading: RegExp]> = [
+  ['/', /Show your talent/],
+  ['/contests', /Browse Contests/],
+  ['/entries', /All Entries/],
+  ['/how-it-works', /.+/],
+  ['/contact', /Contact Support/],
+  ['/contest/3f0c8c1e-0000-4000-8000-000000000000', /Contest/],
+  ['/profile/3f0c8c1e-0000-4000-8000-000000000000', /Public Profile/],
+  ['/pricing', /Choose Your Plan/],
+  ['/privacy', /Privacy Policy/],
+  ['/terms', /Terms of Service/],
+  ['/login', /Welcome back/],
+  ['/register', /Create your account/],
+  ['/verify-email', /Verify your email/],
+  ['/forgot-password', /Forgot password/],
+  ['/reset-password', /Reset password/],
+  ['/toaster-demo', /.+/],
+  ['/help', /Contact Support/],
+  ['/categories', /Browse Contests/],
+  ['/leaderboard', /Browse Contests/],
+  ['/contests/cash-prize', /Browse Contests/],
+  ['/contests/items-prize', /Browse Contests/],
+  ['/contests/hybrid-prize', /Browse Contests/],
+  ['/contests/open-contest', /Browse Contests/],
+  ['/browse-contests', /Browse Contests/],
+  ['/community-guidelines', /Terms of Service/],
+  ['/this/path/does-not-exist', /Show your talent/],
+];
+
+const DASHBOARD_ROUTES = [
+  '/dashboard',
+  '/dashboard/contests',
+  '/dashboard/contests/3f0c8c1e-0000-4000-8000-000000000000/review',
+  '/dashboard/entries',
+  '/dashboard/create',
+  '/dashboard/analytics',
+  '/dashboard/wallet',
+  '/dashboard/vote-credits',
+  '/dashboard/payment-verification',
+  '/dashboard/community',
+  '/dashboard/leaderboard',
+  '/dashboard/rewards',
+  '/dashboard/help',
+  '/dashboard/profile',
+  '/dashboard/settings',
+  '/dashboard/notifications',
+  '/dashboard/referrals',
+  '/dashboard/messages',
+  '/dashboard/vote-credit-transfer',
+  '/dashboard/subscription',
+  '/dashboard/subscription-verification',
+];
+
+const ADMIN_ROUTES = ['/dashboard/admin', '/dashboard/admin-analytics', '/dashboard/contest-management', '/dashboard/security'];
+
+async function expectRendered(page: import('@playwright/test').Page, heading: RegExp) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
+  const [r, g, b] = await backgroundRgb(page);
+  expect(r + g + b, 'dark theme background').toBeLessThan(90);
+  expect(await hasHorizontalOverflow(page), 'no horizontal scrolling').toBe(false);
+}
+
+test.describe('public routes', () => {
+  for (const [path, heading] of PUBLIC_ROUTES) {
+    test(`renders ${path}`, async ({ page, consoleErrors }, info) => {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(200);
+      await expectRendered(page, heading);
+      await page.waitForLoadState('networkidle');
+      await snap(page, info, `public${path === '/' ? '-home' : path}`);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+});
+
+test.describe('dashboard routes', () => {
+  test('logged out, the dashboard sends you to login and back after logging in', async ({ page, consoleErrors }, info) => {
+    await page.goto('/dashboard/wallet');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email address').fill('participant@contesthub.local');
+    await page.getByLabel('Password').fill('Participant123!');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/wallet$/);
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await snap(page, info, 'dashboard-after-login');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('/create sends a logged-out visitor to login', async ({ page }) => {
+    await page.goto('/create');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  for (const path of DASHBOARD_ROUTES) {
+    test(`renders ${path} for a signed-in user`, async ({ page, consoleErrors }, info) => {
+      await loginAs(page, 'organizer');
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expectRendered(page, /.+/);
+      await page.waitForLoadState('networkidle');
+      await snap(page, info, path);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  for (const path of ADMIN_ROUTES) {
+    test(`${path} is for admins only`, async ({ page, consoleErrors }, info) => {
+      await loginAs(page, 'participant');
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/dashboard$/);
+
+      await page.context().clearCookies();
+      const adminPage = await page.context().newPage();
+      await loginAs(adminPage, 'admin');
+      await adminPage.goto(path);
+      await expect(adminPage).toHaveURL(new RegExp(`${path}$`));
+      await expectRendered(adminPage, /.+/);
+      await snap(adminPage, info, path);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, type Location } from 'react-router';
+import { Spinner } from '../components/ui/card';
+import { useAuth } from './auth';
+
+/**
+ * The dashboard needs a signed-in user with a verified email: logged out → /login (the origin is
+ * remembered in navigation state); unverified → /verify-email with the address carried along.
+ */
+export function RequireDashboard({ children }: { children: ReactNode }) {
+  const { user, status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <Spinner />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user.isVerified)
+    return <Navigate to={`/verify-email?email=${encodeURIComponent(user.email)}`} replace state={{ email: user.email }} />;
+  return <>{children}</>;
+}
+
+/** Admin-only dashboard children send everyone else to /dashboard. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  if (user?.role !== 'admin') return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}
+
+/** Where a login should land: the page that sent the visitor to /login, else the dashboard. */
+export function loginDestination(state: unknown): string {
+  const from = (state as { from?: Location } | null)?.from;
+  return from ? `${from.pathname}${from.search ?? ''}` : '/dashboard';
+}
+
+/**
+ * Login and registration pages send a signed-in user on: to the remembered origin when there is
+ * one, else to the dashboard. This also completes a fresh login, so the two can never disagree.
+ */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { user, status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <Spinner />;
+  if (user) return <Navigate to={loginDestination(location.state)} replace />;
+  return <>{children}</>;
+}

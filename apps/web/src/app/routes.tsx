@@ -1,0 +1,121 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { RedirectIfSignedIn, RequireAdmin, RequireDashboard } from './guards';
+import { PublicLayout } from './shell/layouts';
+import { DashboardLayout } from './shell/DashboardLayout';
+
+// Every page is its own chunk; the shell loads first and pages stream in.
+const HomePage = lazy(() => import('../features/home/pages/HomePage'));
+const HowItWorksPage = lazy(() => import('../features/how-it-works/pages/HowItWorksPage'));
+const PricingPage = lazy(() => import('../features/pricing/pages/PricingPage'));
+const ContactPage = lazy(() => import('../features/support/pages/ContactPage'));
+const PrivacyPage = lazy(() => import('../features/legal/pages/PrivacyPage'));
+const TermsPage = lazy(() => import('../features/legal/pages/TermsPage'));
+const ToasterDemoPage = lazy(() => import('../features/toaster-demo/pages/ToasterDemoPage'));
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const DashboardHome = lazy(() => import('../features/dashboard/pages/DashboardHome'));
+const ComingSoon = lazy(() => import('../features/placeholders/ComingSoon'));
+
+const soon = (title: string, description: string) => <ComingSoon title={title} description={description} />;
+
+const contestsList = soon('Browse Contests', 'Search and filter every contest by category, prize type and entry type.');
+
+/** Aliases that show the contests list (spec 000 §2). */
+const CONTEST_LIST_PATHS = [
+  'contests',
+  'categories',
+  'leaderboard',
+  'browse-contests',
+  'contests/cash-prize',
+  'contests/items-prize',
+  'contests/hybrid-prize',
+  'contests/open-contest',
+];
+
+const DASHBOARD_CHILDREN: Array<[string, string, string]> = [
+  ['contests', 'My Contests', 'Manage the contests you organise: status, entries, edits and results.'],
+  ['contests/:contestId/review', 'Entry Review', 'Approve or reject the entries submitted to your contest.'],
+  ['entries', 'My Entries', 'Track your entries, their status, votes and ranking.'],
+  ['entries/:id', 'Entry', 'View one of your entries.'],
+  ['create', 'Create Contest', 'Set up a contest in six steps: basics, prize, entries, timeline, voting and restrictions.'],
+  ['analytics', 'Analytics', 'Your contest and engagement analytics with CSV export (premium).'],
+  ['wallet', 'Wallet', 'Your naira wallet, vote credits, deposits, withdrawals and transactions.'],
+  ['vote-credits', 'Buy Vote Credits', 'Buy vote-credit packages with your card or wallet.'],
+  ['payment-verification', 'Payment Verification', 'Confirming your payment with the payment provider.'],
+  ['community', 'Community', 'Creators, followers and the social feed.'],
+  ['leaderboard', 'Leaderboard', 'Top creators by points, wins and earnings.'],
+  ['rewards', 'Rewards', 'Rewards for active members of the community.'],
+  ['help', 'Help & Support', 'FAQs, tutorials and your support tickets.'],
+  ['profile', 'Profile Settings', 'Your personal information, preferences and referral code.'],
+  ['settings', 'Security Settings', 'Password, two-factor authentication, login alerts and active sessions.'],
+  ['notifications', 'Notifications', 'Everything that happened to your contests, entries and payments.'],
+  ['referrals', 'Referral Program', 'Invite friends: you get 50 credits, they get 25 after verifying their email.'],
+  ['messages', 'Messages', 'Conversations with other members.'],
+  ['vote-credit-transfer', 'Transfer Credits', 'Send vote credits to other members.'],
+  ['subscription', 'Subscription', 'Your plan, renewal date, upgrades and cancellation.'],
+  ['subscription-verification', 'Subscription Verification', 'Confirming your subscription payment.'],
+];
+
+const ADMIN_CHILDREN: Array<[string, string, string]> = [
+  ['admin', 'Admin Tools', 'Users, moderation, system monitoring and financial reports.'],
+  ['admin-analytics', 'Admin Analytics', 'Platform-wide analytics and exports.'],
+  ['contest-management', 'Contest Management', 'Pending entries, voting monitor, prizes and contest settings.'],
+  ['security', 'Security & Fraud Prevention', 'Fraud detection, verification, disputes and security logs.'],
+];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route index element={<HomePage />} />
+        {CONTEST_LIST_PATHS.map((path) => (
+          <Route key={path} path={path} element={contestsList} />
+        ))}
+        <Route path="entries" element={soon('All Entries', 'Browse approved entries from every contest: recent, popular and trending.')} />
+        <Route path="contest/:id" element={soon('Contest', 'Contest details, entries, leaderboard and comments.')} />
+        <Route path="profile/:userId" element={soon('Public Profile', 'Contests, entries and badges of a member.')} />
+        <Route path="how-it-works" element={<HowItWorksPage />} />
+        <Route path="pricing" element={<PricingPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="help" element={<ContactPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="community-guidelines" element={<TermsPage />} />
+        <Route path="toaster-demo" element={<ToasterDemoPage />} />
+        <Route
+          path="login"
+          element={
+            <RedirectIfSignedIn>
+              <LoginPage />
+            </RedirectIfSignedIn>
+          }
+        />
+        <Route path="register" element={soon('Create your account', 'Sign up with your name, email and Nigerian phone number.')} />
+        <Route path="verify-email" element={soon('Verify your email', 'Enter the 6-digit code we sent to your email address.')} />
+        <Route path="forgot-password" element={soon('Forgot password', 'We will email you a 6-digit reset code.')} />
+        <Route path="reset-password" element={soon('Reset password', 'Choose a new password with your reset code.')} />
+        {/* Any unknown path shows home. */}
+        <Route path="*" element={<HomePage />} />
+      </Route>
+
+      <Route
+        path="dashboard"
+        element={
+          <RequireDashboard>
+            <DashboardLayout />
+          </RequireDashboard>
+        }
+      >
+        <Route index element={<DashboardHome />} />
+        {DASHBOARD_CHILDREN.map(([path, title, description]) => (
+          <Route key={path} path={path} element={soon(title, description)} />
+        ))}
+        {ADMIN_CHILDREN.map(([path, title, description]) => (
+          <Route key={path} path={path} element={<RequireAdmin>{soon(title, description)}</RequireAdmin>} />
+        ))}
+        <Route path="*" element={<Navigate to="/dashboard" replace />} />
+      </Route>
+      <Route path="create" element={<Navigate to="/dashboard/create" replace />} />
+    </Routes>
+  );
+}
