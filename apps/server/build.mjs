@@ -19,7 +19,9 @@ await build({
     {
       name: 'externals',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@contesthub/') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@contesthub/') ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

@@ -76,9 +76,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const database = options.database ?? openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  const database =
+    options.database ??
+    openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   await database.migrate();
-  const mailer = createMailer({ db: database.db, from: config.mailFrom, log: app.log, ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}) });
+  const mailer = createMailer({
+    db: database.db,
+    from: config.mailFrom,
+    log: app.log,
+    ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
+  });
   const ctx: AppContext = { config, database, db: database.db, mailer, log: app.log };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -98,7 +105,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(swagger, {
     openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every answer is an envelope: {success, message?, data} or {success:false, message, errorType?, errors?}.' },
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description: 'Every answer is an envelope: {success, message?, data} or {success:false, message, errorType?, errors?}.',
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
     },
@@ -146,7 +157,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // History fallback: the SPA's router decides what a path shows (unknown paths show home).
       return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
-    return reply.status(404).type('text/plain').send(indexHtml ? 'Not found' : 'The web app is not built yet: run `npm run build`.');
+    return reply
+      .status(404)
+      .type('text/plain')
+      .send(indexHtml ? 'Not found' : 'The web app is not built yet: run `npm run build`.');
   });
 
   return app;

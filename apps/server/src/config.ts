@@ -58,23 +58,28 @@ const EnvSchema = z
     S3_PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
     WEB_DIST_DIR: z.string().optional(),
   })
-  .superRefine((env, ctx) => {
-    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
-        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
-      });
-    }
-    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 8) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be at least 8 characters' });
-    }
-    if (env.STORAGE_DRIVER === 's3') {
-      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
+  // Zod skips refinements once a field has failed; `when` runs this one anyway (it only reads
+  // optional strings), so one start reports every problem, not just the field-level ones.
+  .superRefine(
+    (env, ctx) => {
+      if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+          message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+        });
       }
-    }
-  });
+      if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 8) {
+        ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be at least 8 characters' });
+      }
+      if (env.STORAGE_DRIVER === 's3') {
+        for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+          if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
+        }
+      }
+    },
+    { when: () => true },
+  );
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -130,9 +135,7 @@ function persistentSecret(dataDir: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { backgroundRgb, expect, hasHorizontalOverflow, loginAs, snap, test } from './fixtures';
 
 /** Every public route of spec 000 §2 with the heading it must show (aliases included). */
@@ -56,7 +57,7 @@ const DASHBOARD_ROUTES = [
 
 const ADMIN_ROUTES = ['/dashboard/admin', '/dashboard/admin-analytics', '/dashboard/contest-management', '/dashboard/security'];
 
-async function expectRendered(page: import('@playwright/test').Page, heading: RegExp) {
+async function expectRendered(page: Page, heading: RegExp) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
   const [r, g, b] = await backgroundRgb(page);
   expect(r + g + b, 'dark theme background').toBeLessThan(90);

@@ -33,12 +33,11 @@ export const PAGE_SIZES = {
 export const FREE_TIER_CONTESTS_PER_MONTH = 3;
 
 /** Subscription prices in naira (spec 000 §9, 001 §9). */
-export const SUBSCRIPTION_PRICES_NAIRA: Record<SubscriptionTier, { monthly: number; yearly: number }> =
-  {
-    free: { monthly: 0, yearly: 0 },
-    basic_premium: { monthly: 2500, yearly: 25000 },
-    professional: { monthly: 7500, yearly: 75000 },
-  };
+export const SUBSCRIPTION_PRICES_NAIRA: Record<SubscriptionTier, { monthly: number; yearly: number }> = {
+  free: { monthly: 0, yearly: 0 },
+  basic_premium: { monthly: 2500, yearly: 25000 },
+  professional: { monthly: 7500, yearly: 75000 },
+};
 
 export const UPLOAD_LIMITS_BYTES = {
   free: { photo: 5 * 1024 * 1024, video: 50 * 1024 * 1024 },

@@ -33,15 +33,12 @@ export const MESSAGES = {
   transport: {
     invalidResponse: 'Invalid response from server',
     network: 'Network error - Please check your internet connection',
-    unreachable:
-      'Unable to connect to the server. Please check your internet connection and try again.',
+    unreachable: 'Unable to connect to the server. Please check your internet connection and try again.',
   },
   login: {
-    ACCOUNT_NOT_FOUND:
-      'No account found with this email address. Please check your email or create a new account.',
+    ACCOUNT_NOT_FOUND: 'No account found with this email address. Please check your email or create a new account.',
     INVALID_PASSWORD: 'The password you entered is incorrect. Please try again.',
-    EMAIL_NOT_VERIFIED:
-      'Please verify your email address before logging in. Check your inbox for a verification link.',
+    EMAIL_NOT_VERIFIED: 'Please verify your email address before logging in. Check your inbox for a verification link.',
     ACCOUNT_DEACTIVATED: 'Your account has been deactivated. Please contact support for assistance.',
     '2FA_REQUIRED': 'Please enter your 2FA code to complete login',
     INVALID_2FA_TOKEN: 'The 2FA code you entered is incorrect. Please try again.',
@@ -53,10 +50,8 @@ export const MESSAGES = {
     successMessage: 'Welcome back!',
   },
   register: {
-    EMAIL_ALREADY_EXISTS:
-      'An account with this email address already exists. Please use a different email or try logging in.',
-    PHONE_ALREADY_EXISTS:
-      'This phone number is already registered. Please use a different phone number.',
+    EMAIL_ALREADY_EXISTS: 'An account with this email address already exists. Please use a different email or try logging in.',
+    PHONE_ALREADY_EXISTS: 'This phone number is already registered. Please use a different phone number.',
     invalidTitle: 'Invalid Information',
     invalidDefault: 'Please check your input and try again',
     failedTitle: 'Registration Failed',

@@ -17,19 +17,24 @@ function toMinorUnits(value: number, perUnit: number, what: string): number {
 
 export const nairaToKobo = (naira: number): Kobo => toMinorUnits(naira, KOBO_PER_NAIRA, 'Amount');
 export const koboToNaira = (kobo: Kobo): number => kobo / KOBO_PER_NAIRA;
-export const creditsToUnits = (credits: number): CreditUnits =>
-  toMinorUnits(credits, UNITS_PER_CREDIT, 'Credits');
+export const creditsToUnits = (credits: number): CreditUnits => toMinorUnits(credits, UNITS_PER_CREDIT, 'Credits');
 export const unitsToCredits = (units: CreditUnits): number => units / UNITS_PER_CREDIT;
 
 const nairaFormat = new Intl.NumberFormat('en-NG', {
   minimumFractionDigits: 0,
   maximumFractionDigits: 2,
 });
+const koboFormat = new Intl.NumberFormat('en-NG', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
-/** ₦12,500 or ₦12,500.50 from kobo. */
+/** ₦12,500 or ₦12,500.50 from kobo: whole naira without decimals, otherwise always two. */
 export function formatNaira(kobo: Kobo): string {
   const sign = kobo < 0 ? '-' : '';
-  return `${sign}₦${nairaFormat.format(Math.abs(kobo) / KOBO_PER_NAIRA)}`;
+  const abs = Math.abs(kobo);
+  const format = abs % KOBO_PER_NAIRA === 0 ? nairaFormat : koboFormat;
+  return `${sign}₦${format.format(abs / KOBO_PER_NAIRA)}`;
 }
 
 /** Thousands separators for plain numbers (form inputs, counts). */
@@ -41,7 +46,8 @@ export function formatNumber(value: number): string {
 export function formatCompact(value: number): string {
   const abs = Math.abs(value);
   const trim = (n: number) => n.toFixed(1).replace(/\.0$/, '');
-  if (abs >= 1_000_000) return `${trim(value / 1_000_000)}M`;
+  // From 999,950 on, thousands would round to "1000K": that is "1M".
+  if (abs >= 999_950) return `${trim(value / 1_000_000)}M`;
   if (abs >= 1_000) return `${trim(value / 1_000)}K`;
   return String(value);
 }

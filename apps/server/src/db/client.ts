@@ -41,7 +41,9 @@ export function openDatabase(target: DatabaseTarget): Database {
       dir = path.join(target.dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
     }
-    const client = new PGlite(dir, { extensions: { pg_trgm } });
+    // One options object: PGlite 0.5 drops the second argument when the first is not a string,
+    // so `new PGlite(undefined, { extensions })` (in memory) silently loses pg_trgm.
+    const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

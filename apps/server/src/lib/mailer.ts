@@ -41,7 +41,10 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
         return true;
       } catch (err) {
         opts.log.error({ err, to: mail.to }, 'mail delivery failed');
-        await opts.db.update(mailOutbox).set({ error: String((err as Error).message) }).where(eq(mailOutbox.id, row!.id));
+        await opts.db
+          .update(mailOutbox)
+          .set({ error: String((err as Error).message) })
+          .where(eq(mailOutbox.id, row!.id));
         return false;
       }
     },

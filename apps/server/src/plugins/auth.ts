@@ -43,7 +43,9 @@ async function resolve(app: FastifyInstance, token: string): Promise<AuthInfo> {
   // A revoked or expired session makes its still-unexpired access tokens worthless at once.
   if (!row) throw AppError.unauthorized('Your session has ended. Please log in again.');
   if (row.status === 'banned') {
-    throw AppError.forbidden(`Your account has been banned${row.banReason ? `: ${row.banReason}` : ''}`, 'ACCOUNT_BANNED', { reason: row.banReason });
+    throw AppError.forbidden(`Your account has been banned${row.banReason ? `: ${row.banReason}` : ''}`, 'ACCOUNT_BANNED', {
+      reason: row.banReason,
+    });
   }
   if (!row.isActive) throw AppError.forbidden(MESSAGES.login.ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');
   if (at.getTime() - row.lastActivityAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {

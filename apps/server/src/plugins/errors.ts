@@ -36,17 +36,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body);
     }
     if (isAppError(err)) {
-      const body: ApiFailure = { success: false, message: err.message, ...(err.errorType ? { errorType: err.errorType } : {}), ...err.extra };
+      const body: ApiFailure = {
+        success: false,
+        message: err.message,
+        ...(err.errorType ? { errorType: err.errorType } : {}),
+        ...err.extra,
+      };
       return reply.status(err.statusCode).send(body);
     }
     if (err.statusCode === 429) {
-      return reply.status(429).send({ success: false, message: MESSAGES.server.rateLimited, errorType: 'RATE_LIMITED' } satisfies ApiFailure);
+      return reply
+        .status(429)
+        .send({ success: false, message: MESSAGES.server.rateLimited, errorType: 'RATE_LIMITED' } satisfies ApiFailure);
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large) are safe to show.
-      return reply.status(err.statusCode).send({ success: false, message: err.message, errorType: 'VALIDATION_ERROR' } satisfies ApiFailure);
+      return reply
+        .status(err.statusCode)
+        .send({ success: false, message: err.message, errorType: 'VALIDATION_ERROR' } satisfies ApiFailure);
     } else {
       req.log.error({ err }, 'unhandled error');
     }

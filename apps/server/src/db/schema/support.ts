@@ -13,7 +13,9 @@ export const supportTickets = pgTable(
     priority: text('priority', { enum: ['low', 'medium', 'high', 'critical'] }).notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    status: text('status', { enum: ['open', 'in_progress', 'resolved', 'closed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'in_progress', 'resolved', 'closed'] })
+      .notNull()
+      .default('open'),
     source: text('source', { enum: ['contact_form', 'chatbot', 'dashboard'] }).notNull(),
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

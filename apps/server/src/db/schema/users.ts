@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export interface UserPreferences {
   profileVisibility?: 'public' | 'friends' | 'private';
@@ -35,7 +24,9 @@ export const users = pgTable(
     /** Normalised to +234XXXXXXXXXX. */
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'moderator', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'moderator', 'admin'] })
+      .notNull()
+      .default('user'),
     subscriptionTier: text('subscription_tier', { enum: ['free', 'basic_premium', 'professional'] })
       .notNull()
       .default('free'),
@@ -43,7 +34,9 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** active | banned; deactivation is separate (isActive) because a deactivated user is not banned. */
-    status: text('status', { enum: ['active', 'banned', 'pending'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'banned', 'pending'] })
+      .notNull()
+      .default('active'),
     isActive: boolean('is_active').notNull().default(true),
     banReason: text('ban_reason'),
     profilePicture: text('profile_picture'),

@@ -6,7 +6,10 @@ import { publicStats } from './analytics.service.js';
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public-stats',
-    { schema: { tags: ['analytics'], summary: 'Platform statistics for the home page', response: { 200: envelope(ZPublicStats) } }, config: { access: 'public' } },
+    {
+      schema: { tags: ['analytics'], summary: 'Platform statistics for the home page', response: { 200: envelope(ZPublicStats) } },
+      config: { access: 'public' },
+    },
     async () => ok(await publicStats(app.ctx.db)),
   );
 };

@@ -33,24 +33,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refresh',
     {
-      schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: ZRefresh, response: { 200: envelope(z.object({ token: z.string(), refreshToken: z.string() })) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token',
+        body: ZRefresh,
+        response: { 200: envelope(z.object({ token: z.string(), refreshToken: z.string() })) },
+      },
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
     },
     async (req) => ok(await auth.refresh(app.ctx, req.body.refreshToken)),
   );
 
-  app.post(
-    '/logout',
-    { schema: { tags: ['auth'], summary: 'End the current session' }, config: { access: 'signedIn' } },
-    async (req) => {
-      await auth.revokeSession(app.ctx, requireAuth(req).sessionId, 'logout');
-      return ok(null, 'Logged out successfully');
-    },
-  );
+  app.post('/logout', { schema: { tags: ['auth'], summary: 'End the current session' }, config: { access: 'signedIn' } }, async (req) => {
+    await auth.revokeSession(app.ctx, requireAuth(req).sessionId, 'logout');
+    return ok(null, 'Logged out successfully');
+  });
 
   app.get(
     '/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: envelope(z.object({ user: ZPublicUser })) } }, config: { access: 'signedIn' } },
+    {
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: envelope(z.object({ user: ZPublicUser })) } },
+      config: { access: 'signedIn' },
+    },
     async (req) => {
       const user = await loadPublicUser(app.ctx.db, requireAuth(req).userId);
       if (!user) throw AppError.unauthorized();

@@ -45,7 +45,9 @@ export async function login(ctx: AppContext, input: TLogin, meta: ClientMeta): P
     throw new AppError(401, MESSAGES.login.INVALID_PASSWORD, 'INVALID_PASSWORD');
   }
   if (user.status === 'banned') {
-    throw AppError.forbidden(`Your account has been banned${user.banReason ? `: ${user.banReason}` : ''}`, 'ACCOUNT_BANNED', { reason: user.banReason });
+    throw AppError.forbidden(`Your account has been banned${user.banReason ? `: ${user.banReason}` : ''}`, 'ACCOUNT_BANNED', {
+      reason: user.banReason,
+    });
   }
   if (!user.isActive) throw AppError.forbidden(MESSAGES.login.ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');
   if (!user.isVerified) throw AppError.forbidden(MESSAGES.login.EMAIL_NOT_VERIFIED, 'EMAIL_NOT_VERIFIED', { email: user.email });
@@ -83,12 +85,18 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<{ 
   const next = newOpaqueToken();
   const ttl = session.rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.normal;
   await ctx.db.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: session.id, createdAt: at });
-  await ctx.db.update(sessions).set({ lastActivityAt: at, expiresAt: new Date(at.getTime() + ttl) }).where(eq(sessions.id, session.id));
+  await ctx.db
+    .update(sessions)
+    .set({ lastActivityAt: at, expiresAt: new Date(at.getTime() + ttl) })
+    .where(eq(sessions.id, session.id));
   const [user] = await ctx.db.select().from(users).where(eq(users.id, session.userId));
   const token = await signAccessToken(ctx.config.jwtSecret, { sub: user!.id, sid: session.id, role: user!.role }, at);
   return { token, refreshToken: next };
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
-  await ctx.db.update(sessions).set({ revokedAt: now(), revokedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await ctx.db
+    .update(sessions)
+    .set({ revokedAt: now(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }

@@ -17,15 +17,29 @@ export const accounts = {
   /** A user's naira wallet, in kobo. */
   userWallet: (userId: string): AccountSpec => ({ code: `user:${userId}:NGN`, asset: 'NGN', kind: 'user_wallet', ownerUserId: userId }),
   /** A user's vote credits, in hundredths. */
-  userCredits: (userId: string): AccountSpec => ({ code: `user:${userId}:CREDIT`, asset: 'CREDIT', kind: 'user_credits', ownerUserId: userId }),
+  userCredits: (userId: string): AccountSpec => ({
+    code: `user:${userId}:CREDIT`,
+    asset: 'CREDIT',
+    kind: 'user_credits',
+    ownerUserId: userId,
+  }),
   /** Prize money held for a contest until it is paid out or refunded. */
-  contestEscrow: (contestId: string, asset: Asset = 'NGN'): AccountSpec => ({ code: `escrow:contest:${contestId}:${asset}`, asset, kind: 'contest_escrow' }),
+  contestEscrow: (contestId: string, asset: Asset = 'NGN'): AccountSpec => ({
+    code: `escrow:contest:${contestId}:${asset}`,
+    asset,
+    kind: 'contest_escrow',
+  }),
   /** Fees the platform has earned. */
   platformRevenue: (asset: Asset): AccountSpec => ({ code: `platform:revenue:${asset}`, asset, kind: 'platform_revenue' }),
   /** Credits the platform gives away (referral bonuses, promotions): the source of issued credits. */
   promotions: (): AccountSpec => ({ code: 'platform:promotions:CREDIT', asset: 'CREDIT', kind: 'promotions', allowNegative: true }),
   /** Credits sold for naira: the source of purchased credits. */
-  creditIssuance: (): AccountSpec => ({ code: 'platform:credit-issuance:CREDIT', asset: 'CREDIT', kind: 'credit_issuance', allowNegative: true }),
+  creditIssuance: (): AccountSpec => ({
+    code: 'platform:credit-issuance:CREDIT',
+    asset: 'CREDIT',
+    kind: 'credit_issuance',
+    allowNegative: true,
+  }),
   /** Naira that entered or left through a payment gateway (card deposits, bank payouts). */
   gateway: (gateway: string): AccountSpec => ({ code: `external:${gateway}:NGN`, asset: 'NGN', kind: 'gateway', allowNegative: true }),
 } as const;

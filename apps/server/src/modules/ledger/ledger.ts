@@ -98,7 +98,8 @@ async function ensureAccounts(tx: Tx, specs: AccountSpec[]): Promise<void> {
  * rolls back together with the state it pays for.
  *
  * Order matters: (1) a known reference returns the first result untouched; (2) the accounts are
- * locked in code order and every balance checked, so a refusal writes nothing; (3) the
+ * locked in code order, the reference is looked up again (a twin may have committed while this
+ * call waited for the locks) and every balance checked, so a refusal writes nothing; (3) the
  * transaction row is inserted, and a concurrent twin that committed first turns this call into
  * a replay; (4) balances and journal lines are written.
  */
@@ -113,10 +114,21 @@ export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
   const locked = await tx
     .select()
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.code, specs.map((s) => s.code)))
+    .where(
+      inArray(
+        ledgerAccounts.code,
+        specs.map((s) => s.code),
+      ),
+    )
     .orderBy(asc(ledgerAccounts.code))
     .for('update');
   const byCode = new Map(locked.map((a) => [a.code, a]));
+
+  // A concurrent retry of this very post that committed while we waited for the locks is visible
+  // now (READ COMMITTED). Without this look-up the retry would be judged against the balances the
+  // first call already moved and refused ("insufficient balance") instead of replayed.
+  const twinFirst = await findPosted(tx, input.reference);
+  if (twinFirst) return replayOf(input, twinFirst);
 
   const next = new Map<string, number>();
   for (const { account, amount } of input.lines) {
@@ -126,10 +138,15 @@ export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
     const after = row.balance + amount;
     if (!Number.isSafeInteger(after)) throw new LedgerError(`balance of ${account.code} out of range`);
     if (after < 0 && !row.allowNegative) {
-      throw new AppError(400, MESSAGES.server.insufficientBalance, account.asset === 'NGN' ? 'INSUFFICIENT_BALANCE' : 'INSUFFICIENT_CREDITS', {
-        shortBy: -after,
-        asset: account.asset,
-      });
+      throw new AppError(
+        400,
+        MESSAGES.server.insufficientBalance,
+        account.asset === 'NGN' ? 'INSUFFICIENT_BALANCE' : 'INSUFFICIENT_CREDITS',
+        {
+          shortBy: -after,
+          asset: account.asset,
+        },
+      );
     }
     next.set(account.code, after);
   }
@@ -203,28 +220,40 @@ export interface IntegrityReport {
  */
 export async function checkLedgerIntegrity(db: DbOrTx): Promise<IntegrityReport> {
   const problems: string[] = [];
-  const unbalanced = await queryRows<{ reference: string; asset: string; total: string }>(db, sql`
+  const unbalanced = await queryRows<{ reference: string; asset: string; total: string }>(
+    db,
+    sql`
     select t.reference, e.asset, sum(e.amount)::text as total
     from ${ledgerEntries} e join ${ledgerTransactions} t on t.id = e.transaction_id
-    group by t.reference, e.asset having sum(e.amount) <> 0`);
+    group by t.reference, e.asset having sum(e.amount) <> 0`,
+  );
   for (const r of unbalanced) problems.push(`transaction ${r.reference} is off by ${r.total} ${r.asset}`);
 
-  const totalsRes = await queryRows<{ asset: string; total: string }>(db, sql`
-    select asset, coalesce(sum(amount), 0)::text as total from ${ledgerEntries} group by asset`);
+  const totalsRes = await queryRows<{ asset: string; total: string }>(
+    db,
+    sql`
+    select asset, coalesce(sum(amount), 0)::text as total from ${ledgerEntries} group by asset`,
+  );
   const totals: Record<string, number> = { NGN: 0, CREDIT: 0 };
   for (const r of totalsRes) {
     totals[r.asset] = Number(r.total);
     if (Number(r.total) !== 0) problems.push(`ledger total for ${r.asset} is ${r.total}, expected 0`);
   }
 
-  const negative = await queryRows<{ code: string; balance: string }>(db, sql`
-    select code, balance::text from ${ledgerAccounts} where not allow_negative and balance < 0`);
+  const negative = await queryRows<{ code: string; balance: string }>(
+    db,
+    sql`
+    select code, balance::text from ${ledgerAccounts} where not allow_negative and balance < 0`,
+  );
   for (const r of negative) problems.push(`account ${r.code} is negative (${r.balance})`);
 
-  const drift = await queryRows<{ code: string; balance: string; journal: string }>(db, sql`
+  const drift = await queryRows<{ code: string; balance: string; journal: string }>(
+    db,
+    sql`
     select a.code, a.balance::text, coalesce(sum(e.amount), 0)::text as journal
     from ${ledgerAccounts} a left join ${ledgerEntries} e on e.account_id = a.id
-    group by a.id having a.balance <> coalesce(sum(e.amount), 0)`);
+    group by a.id having a.balance <> coalesce(sum(e.amount), 0)`,
+  );
   for (const r of drift) problems.push(`account ${r.code} shows ${r.balance} but its journal sums to ${r.journal}`);
 
   const [tx] = await queryRows<{ count: string }>(db, sql`select count(*)::text as count from ${ledgerTransactions}`);

@@ -7,11 +7,20 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets',
     {
-      schema: { tags: ['support'], summary: 'Open a support ticket (contact form)', body: ZCreateSupportTicket, response: { 201: envelope(ZSupportTicketCreated) } },
+      schema: {
+        tags: ['support'],
+        summary: 'Open a support ticket (contact form)',
+        body: ZCreateSupportTicket,
+        response: { 201: envelope(ZSupportTicketCreated) },
+      },
       config: { access: 'optional', rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },
     async (req, reply) => {
-      const ticket = await createTicket(app.ctx, req.body, { ip: req.ip, source: 'contact_form', ...(req.auth ? { userId: req.auth.userId } : {}) });
+      const ticket = await createTicket(app.ctx, req.body, {
+        ip: req.ip,
+        source: 'contact_form',
+        ...(req.auth ? { userId: req.auth.userId } : {}),
+      });
       return reply.status(201).send(ok(ticket, 'Support ticket created'));
     },
   );

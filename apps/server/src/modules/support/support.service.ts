@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { SUPPORT_RESPONSE_HOURS, SUPPORT_TICKET_CODE_LENGTH, SUPPORT_TICKET_PREFIX, type TCreateSupportTicket, type TSupportTicketCreated } from '@contesthub/shared';
+import {
+  SUPPORT_RESPONSE_HOURS,
+  SUPPORT_TICKET_CODE_LENGTH,
+  SUPPORT_TICKET_PREFIX,
+  type TCreateSupportTicket,
+  type TSupportTicketCreated,
+} from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { supportTickets } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
@@ -25,7 +31,16 @@ export async function createTicket(
     try {
       [row] = await ctx.db
         .insert(supportTickets)
-        .values({ ...input, email: input.email.toLowerCase(), ticketNumber: newTicketNumber(), userId: meta.userId ?? null, source: meta.source, ipAddress: meta.ip, createdAt: at, updatedAt: at })
+        .values({
+          ...input,
+          email: input.email.toLowerCase(),
+          ticketNumber: newTicketNumber(),
+          userId: meta.userId ?? null,
+          source: meta.source,
+          ipAddress: meta.ip,
+          createdAt: at,
+          updatedAt: at,
+        })
         .returning();
     } catch (err) {
       if (sqlState(err) !== '23505' || attempt >= 5) throw err;
@@ -47,5 +62,11 @@ export async function createTicket(
       'ContestHub Support',
     ].join('\n'),
   });
-  return { ticketNumber: row.ticketNumber, subject: row.subject, priority: row.priority, category: input.category, createdAt: row.createdAt.toISOString() };
+  return {
+    ticketNumber: row.ticketNumber,
+    subject: row.subject,
+    priority: row.priority,
+    category: input.category,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

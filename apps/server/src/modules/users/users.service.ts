@@ -57,10 +57,17 @@ export async function loadPublicUser(db: DbOrTx, userId: string): Promise<TPubli
 
 /** A unique username from the full name: "Ada Obi" → "adaobi", then "adaobi4821" when taken. */
 export async function uniqueUsername(db: DbOrTx, fullName: string): Promise<string> {
-  const base = fullName.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 20) || 'user';
+  const base =
+    fullName
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 20) || 'user';
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = attempt === 0 ? base : `${base}${randomInt(1000, 99999)}`;
-    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${candidate}`);
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${candidate}`);
     if (!taken) return candidate;
   }
   return `${base}${Date.now().toString(36)}`;
@@ -127,7 +134,10 @@ export async function ensureAdmin(ctx: AppContext): Promise<void> {
     return;
   }
   if (existing.role !== 'admin' || !existing.isVerified) {
-    await ctx.db.update(users).set({ role: 'admin', isVerified: true, emailVerifiedAt: existing.emailVerifiedAt ?? new Date() }).where(eq(users.id, existing.id));
+    await ctx.db
+      .update(users)
+      .set({ role: 'admin', isVerified: true, emailVerifiedAt: existing.emailVerifiedAt ?? new Date() })
+      .where(eq(users.id, existing.id));
     ctx.log.info(`${admin.email} promoted to admin`);
   }
 }

@@ -1,0 +1,141 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'contesthub-config-'));
+  dirs.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The ConfigError thrown for this environment. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).message).toMatch(/^Invalid configuration:/);
+    return (err as ConfigError).problems;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for a laptop run', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve(dataDir),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      admin: undefined,
+      seedDemo: true,
+      logLevel: 'info',
+      storage: { driver: 'local' },
+      paystack: { secretKey: undefined, baseUrl: 'https://api.paystack.co' },
+    });
+    expect(path.isAbsolute(config.webDistDir)).toBe(true);
+  });
+
+  it('does not seed demo data into a DATABASE_URL database unless asked', () => {
+    const url = 'postgres://app:secret@db.example:5432/contesthub';
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: url })).toMatchObject({ databaseUrl: url, seedDemo: false });
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('reads the variables it is given', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '8080',
+      PUBLIC_URL: 'https://contesthub.example/',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'long-enough-password',
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('https://contesthub.example');
+    expect(config.admin).toEqual({ email: 'boss@example.com', password: 'long-enough-password' });
+    expect(config.storage).toMatchObject({ driver: 's3', bucket: 'media', region: 'us-east-1' });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '80.5' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://root@localhost/app' }],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com' }],
+    ['ADMIN_EMAIL', { ADMIN_PASSWORD: 'long-enough-password' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'short' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough-password' }],
+    ['S3_BUCKET', { STORAGE_DRIVER: 's3', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }],
+    ['STORAGE_DRIVER', { STORAGE_DRIVER: 'ftp' }],
+    ['JWT_SECRET', { JWT_SECRET: 'too-short' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example' }],
+    ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+  ] as const)('names %s when it is wrong (%j)', (variable, env) => {
+    const problems = problemsOf(env);
+    expect(
+      problems.some((p) => p.startsWith(`${variable}:`)),
+      problems.join('\n'),
+    ).toBe(true);
+  });
+
+  it('reports every wrong variable at once', () => {
+    const problems = problemsOf({ PORT: 'x', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
+  });
+
+  it('reports a field problem and a combination problem together', () => {
+    const problems = problemsOf({ PORT: 'x', ADMIN_EMAIL: 'admin@example.com' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['ADMIN_PASSWORD', 'PORT']);
+  });
+
+  it('names all three S3 credentials when only the driver is set', () => {
+    const problems = problemsOf({ STORAGE_DRIVER: 's3' });
+    for (const variable of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      expect(
+        problems.some((p) => p.startsWith(`${variable}:`)),
+        variable,
+      ).toBe(true);
+    }
+  });
+
+  describe('JWT_SECRET', () => {
+    it('uses the given secret and writes nothing', () => {
+      const dataDir = tempDir();
+      const secret = 'x'.repeat(40);
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+      expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+    });
+
+    it('is generated once under DATA_DIR when unset and read back on the next start', () => {
+      const dataDir = path.join(tempDir(), 'nested', 'data');
+      const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      const file = path.join(dataDir, 'jwt-secret');
+      expect(readFileSync(file, 'utf8').trim()).toBe(first);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+
+      expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+      // Another data dir is another installation with its own secret.
+      expect(loadConfig({ DATA_DIR: tempDir() }).jwtSecret).not.toBe(first);
+    });
+  });
+});

@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run, three projects:
+ *   shared  pure rules in packages/shared (node)
+ *   server  behaviour through app.inject against PGlite, or a real PostgreSQL when
+ *           TEST_DATABASE_URL is set (npm run test:pg starts a throwaway server)
+ *   web     React components and hooks (jsdom)
+ */
+export default defineConfig({
+  test: {
+    // A project without test files yet (web, early on) must not fail the run.
+    passWithNoTests: true,
+    // Two cores here; each server test file also holds an embedded database in memory.
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          // Migrating a fresh database and hashing passwords take real time on a small machine.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
