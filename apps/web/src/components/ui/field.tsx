@@ -44,69 +44,64 @@ export function FieldShell({ id, label, error, hint, required, children, aside }
   );
 }
 
-type Common = { label: ReactNode; error?: string; hint?: ReactNode; aside?: ReactNode };
+type Common = {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  aside?: ReactNode;
+  id?: string;
+  className?: string;
+  required?: boolean;
+};
 
-export const TextField = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<HTMLInputElement>>(function TextField(
-  { label, error, hint, aside, id, className, required, ...rest },
-  ref,
-) {
+/** The id, state classes and aria wiring every control shares with its FieldShell. */
+function useControl({ id, error, hint, required, className }: Common, extra?: string) {
   const auto = useId();
   const fieldId = id ?? auto;
+  return {
+    fieldId,
+    props: {
+      id: fieldId,
+      required,
+      'aria-invalid': !!error || undefined,
+      'aria-describedby': error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined,
+      className: cn(control, controlState(error), extra, className),
+    },
+  };
+}
+
+export const TextField = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<HTMLInputElement>>(function TextField(props, ref) {
+  const { label, error, hint, aside, id: _id, className: _c, required, ...rest } = props;
+  const { fieldId, props: control } = useControl(props);
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} aside={aside}>
-      <input
-        ref={ref}
-        id={fieldId}
-        required={required}
-        aria-invalid={!!error || undefined}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
-        className={cn(control, controlState(error), className)}
-        {...rest}
-      />
+      <input ref={ref} {...rest} {...control} />
     </FieldShell>
   );
 });
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, Common & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
-  { label, error, hint, aside, id, className, required, ...rest },
-  ref,
-) {
-  const auto = useId();
-  const fieldId = id ?? auto;
-  return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} aside={aside}>
-      <textarea
-        ref={ref}
-        id={fieldId}
-        required={required}
-        aria-invalid={!!error || undefined}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
-        className={cn(control, controlState(error), 'min-h-32 resize-y', className)}
-        {...rest}
-      />
-    </FieldShell>
-  );
-});
+export const TextAreaField = forwardRef<HTMLTextAreaElement, Common & TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function TextAreaField(props, ref) {
+    const { label, error, hint, aside, id: _id, className: _c, required, ...rest } = props;
+    const { fieldId, props: control } = useControl(props, 'min-h-32 resize-y');
+    return (
+      <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} aside={aside}>
+        <textarea ref={ref} {...rest} {...control} />
+      </FieldShell>
+    );
+  },
+);
 
-export const SelectField = forwardRef<HTMLSelectElement, Common & SelectHTMLAttributes<HTMLSelectElement>>(function SelectField(
-  { label, error, hint, aside, id, className, required, children, ...rest },
-  ref,
-) {
-  const auto = useId();
-  const fieldId = id ?? auto;
-  return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} aside={aside}>
-      <select
-        ref={ref}
-        id={fieldId}
-        required={required}
-        aria-invalid={!!error || undefined}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
-        className={cn(control, controlState(error), className)}
-        {...rest}
-      >
-        {children}
-      </select>
-    </FieldShell>
-  );
-});
+export const SelectField = forwardRef<HTMLSelectElement, Common & SelectHTMLAttributes<HTMLSelectElement>>(
+  function SelectField(props, ref) {
+    const { label, error, hint, aside, id: _id, className: _c, required, children, ...rest } = props;
+    const { fieldId, props: control } = useControl(props);
+    return (
+      <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} aside={aside}>
+        <select ref={ref} {...rest} {...control}>
+          {children}
+        </select>
+      </FieldShell>
+    );
+  },
+);
