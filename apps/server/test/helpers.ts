@@ -183,3 +183,19 @@ export async function createSignedInUser(app: FastifyInstance, input: Partial<Ne
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The newest mail sent to an address (from the outbox every mail is recorded in). */
+export async function lastMailTo(ctx: AppContext, to: string): Promise<{ subject: string; text: string } | undefined> {
+  const { mailOutbox } = await import('../src/db/schema/index.js');
+  const { desc, eq } = await import('drizzle-orm');
+  const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to.toLowerCase())).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  return row ? { subject: row.subject, text: row.text } : undefined;
+}
+
+/** The 6-digit code in the newest mail to an address. */
+export async function codeMailedTo(ctx: AppContext, to: string): Promise<string> {
+  const mail = await lastMailTo(ctx, to);
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}

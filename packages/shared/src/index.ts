@@ -10,3 +10,4 @@ export * from './schemas/auth.js';
 export * from './schemas/support.js';
 export * from './schemas/stats.js';
 export * from './profile.js';
+export * from './user-agent.js';

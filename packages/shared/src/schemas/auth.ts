@@ -1,6 +1,102 @@
+/**
+ * Account contracts: the forms and the routes validate with these same schemas, and every
+ * message is the spec's text (spec 000 §5, 001 §5).
+ */
 import { z } from 'zod';
-import { SUBSCRIPTION_TIERS, USER_ROLES } from '../enums.js';
+import { BIO_MAX_LENGTH, PASSWORD_MIN, REFERRAL, VERIFICATION_CODE_LENGTH } from '../constants.js';
+import { GENDERS, NIGERIAN_STATES, SUBSCRIPTION_TIERS, USER_ROLES } from '../enums.js';
 import { MESSAGES } from '../errors.js';
+
+// ---------- building blocks ----------
+
+/** Optional +234, 234 or 0 prefix, then 7, 8 or 9, then 0 or 1, then 8 digits. */
+export const NIGERIAN_PHONE = /^(?:\+?234|0)?[789][01]\d{8}$/;
+export const PHONE_EXAMPLE = '08012345678';
+export const PHONE_MESSAGE = `Please enter a valid Nigerian phone number (e.g., ${PHONE_EXAMPLE})`;
+
+/** One stored form for every accepted spelling: +234 followed by the 10 national digits. */
+export function normalizeNigerianPhone(input: string): string {
+  const compact = input.replace(/[\s\-().]/g, '');
+  return `+234${compact.slice(-10)}`;
+}
+
+const FULL_NAME = /^[\p{L}\s]+$/u;
+export const zFullName = z
+  .string({ error: 'Please enter your full name' })
+  .trim()
+  .min(1, 'Please enter your full name')
+  .min(2, 'Full name must be at least 2 characters')
+  .max(100, 'Full name cannot exceed 100 characters')
+  .regex(FULL_NAME, 'Full name can only contain letters and spaces');
+
+export const zEmail = z
+  .string({ error: 'Please provide a valid email address' })
+  .trim()
+  .min(1, 'Please provide a valid email address')
+  .max(254, 'Please provide a valid email address')
+  .pipe(z.email('Please provide a valid email address'))
+  .transform((v) => v.toLowerCase());
+
+export const zPhone = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .transform((v) => v.replace(/[\s\-().]/g, ''))
+  .pipe(z.string().regex(NIGERIAN_PHONE, PHONE_MESSAGE))
+  .transform(normalizeNigerianPhone);
+
+const MIXED_CASE_DIGIT = /(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/;
+
+/** Registration password: 6+ with lower, upper and digit. */
+export const zRegisterPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN.register, 'Password must be at least 6 characters long')
+  .max(128, 'Password cannot exceed 128 characters')
+  .regex(MIXED_CASE_DIGIT, 'Password must contain at least one lowercase letter, one uppercase letter, and one number');
+
+/** Reset password: 8+ with upper, lower and digit. */
+export const zResetPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN.reset, 'Password must be at least 8 characters long')
+  .max(128, 'Password cannot exceed 128 characters')
+  .regex(MIXED_CASE_DIGIT, 'Password must contain at least one uppercase letter, one lowercase letter, and one number');
+
+export const zReferralCode = z
+  .string({ error: 'Please enter a referral code' })
+  .trim()
+  .min(1, 'Please enter a referral code')
+  .max(REFERRAL.codeMaxLength, `Referral code cannot exceed ${REFERRAL.codeMaxLength} characters`)
+  .transform((v) => v.toUpperCase());
+
+const sixDigits = (required: string, length: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), length);
+
+// ---------- requests ----------
+
+export const ZRegister = z
+  .object({
+    fullName: zFullName,
+    email: zEmail,
+    phone: zPhone,
+    password: zRegisterPassword,
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+    referralCode: z
+      .string()
+      .trim()
+      .max(REFERRAL.codeMaxLength, `Referral code cannot exceed ${REFERRAL.codeMaxLength} characters`)
+      .transform((v) => v.toUpperCase())
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+export type TRegister = z.infer<typeof ZRegister>;
+export type TRegisterInput = z.input<typeof ZRegister>;
 
 export const ZLogin = z.object({
   email: z
@@ -11,15 +107,164 @@ export const ZLogin = z.object({
     .transform((v) => v.toLowerCase()),
   password: z.string({ error: MESSAGES.login.fillAllFields }).min(1, MESSAGES.login.fillAllFields),
   rememberMe: z.boolean().optional(),
-  twoFactorToken: z.string().optional(),
-  backupCode: z.string().optional(),
+  twoFactorToken: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, MESSAGES.login.INVALID_2FA_TOKEN)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  backupCode: z
+    .string()
+    .trim()
+    .max(32)
+    .transform((v) => v.toUpperCase())
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 export type TLogin = z.infer<typeof ZLogin>;
 export type TLoginInput = z.input<typeof ZLogin>;
 
 export const ZRefresh = z.object({ refreshToken: z.string().min(1, 'Refresh token is required') });
 
-/** The user as every API answer shows it: never a secret. */
+export const ZVerificationCode = sixDigits('Please enter the verification code', 'Verification code must be 6 digits');
+
+/** With the bearer token from registration only the code is needed; without it, the email too. */
+export const ZVerifyEmail = z.object({ code: ZVerificationCode, email: zEmail.optional() });
+export type TVerifyEmail = z.infer<typeof ZVerifyEmail>;
+
+export const ZEmailOnly = z.object({
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, 'Please enter your email address')
+    .pipe(z.email('Please provide a valid email address'))
+    .transform((v) => v.toLowerCase()),
+});
+export type TEmailOnly = z.infer<typeof ZEmailOnly>;
+
+export const ZResetCode = sixDigits('Reset code is required', 'Reset code must be 6 digits');
+
+export const ZResetPasswordRequest = z.object({ email: ZEmailOnly.shape.email, code: ZResetCode, password: zResetPassword });
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+/** The reset form adds the confirmation, which never leaves the browser. */
+export const ZResetPasswordForm = ZResetPasswordRequest.extend({
+  confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+}).refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+
+export const ZChangePassword = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    newPassword: z
+      .string({ error: 'New password is required' })
+      .min(1, 'New password is required')
+      .min(PASSWORD_MIN.change, 'Password must be at least 6 characters long')
+      .max(128, 'Password cannot exceed 128 characters'),
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'New password must be different from current password' });
+export type TChangePassword = z.infer<typeof ZChangePassword>;
+
+export const ZChangePasswordForm = z
+  .object({
+    currentPassword: ZChangePassword.shape.currentPassword,
+    newPassword: ZChangePassword.shape.newPassword,
+    confirmPassword: z.string({ error: 'Please confirm your new password' }).min(1, 'Please confirm your new password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'New password must be different from current password' });
+
+export const ZTwoFactorEnable = z.object({
+  token: z
+    .string({ error: 'Please enter the verification code from your authenticator app.' })
+    .trim()
+    .min(1, 'Please enter the verification code from your authenticator app.')
+    .regex(/^\d{6}$/, 'The 2FA code must be 6 digits'),
+});
+export const ZTwoFactorDisable = z.object({ password: z.string({ error: 'Password is required' }).min(1, 'Password is required') });
+export const ZLoginAlerts = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+
+export const ZPreferences = z
+  .object({
+    profileVisibility: z.enum(['public', 'friends', 'private']),
+    showEmail: z.boolean(),
+    showPhone: z.boolean(),
+    showLocation: z.boolean(),
+    showContestActivity: z.boolean(),
+    showEntryActivity: z.boolean(),
+    showBadges: z.boolean(),
+    showLastActive: z.boolean(),
+    notifications: z
+      .object({
+        email: z.boolean(),
+        push: z.boolean(),
+        contestUpdates: z.boolean(),
+        entryNotifications: z.boolean(),
+        profileViews: z.boolean(),
+        badgeAwards: z.boolean(),
+      })
+      .partial(),
+  })
+  .partial();
+export type TPreferences = z.infer<typeof ZPreferences>;
+
+/** Defaults of spec 000 §2 Public profile → Preferences. */
+export const DEFAULT_PREFERENCES = {
+  profileVisibility: 'public',
+  showEmail: true,
+  showPhone: false,
+  showLocation: true,
+  showContestActivity: true,
+  showEntryActivity: true,
+  showBadges: true,
+  showLastActive: false,
+  notifications: { email: true, push: true, contestUpdates: true, entryNotifications: true, profileViews: false, badgeAwards: true },
+} as const satisfies TPreferences;
+
+const MIN_AGE_YEARS = 13;
+const nullableTrimmed = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+export const ZUpdateProfile = z.object({
+  fullName: zFullName,
+  phone: zPhone,
+  bio: nullableTrimmed(BIO_MAX_LENGTH, 'Bio cannot exceed 500 characters'),
+  dateOfBirth: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date of birth')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date of birth')
+    .refine((v) => {
+      const dob = new Date(`${v}T00:00:00Z`);
+      const limit = new Date();
+      limit.setUTCFullYear(limit.getUTCFullYear() - MIN_AGE_YEARS);
+      return dob <= limit;
+    }, `You must be at least ${MIN_AGE_YEARS} years old`)
+    .refine((v) => new Date(`${v}T00:00:00Z`).getUTCFullYear() >= 1900, 'Please enter a valid date of birth')
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  gender: z.enum(GENDERS, { error: 'Please select a gender' }).nullable().optional().or(z.literal('').transform(() => null)),
+  location: z
+    .object({
+      state: z.enum(NIGERIAN_STATES, { error: 'Please select a state' }).nullable().optional().or(z.literal('').transform(() => null)),
+      city: nullableTrimmed(100, 'City cannot exceed 100 characters'),
+    })
+    .optional(),
+  preferences: ZPreferences.optional(),
+});
+export type TUpdateProfile = z.infer<typeof ZUpdateProfile>;
+export type TUpdateProfileInput = z.input<typeof ZUpdateProfile>;
+
+export const ZReferralCodeBody = z.object({ referralCode: zReferralCode });
+
+// ---------- answers ----------
+
+/** The user as every API answer shows it to its owner: never a secret. */
 export const ZPublicUser = z.object({
   _id: z.string(),
   fullName: z.string(),
@@ -31,9 +276,19 @@ export const ZPublicUser = z.object({
   subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
   subscriptionExpiresAt: z.string().nullable(),
   voteCredits: z.number(),
+  monthlyContestCount: z.number().int(),
   isVerified: z.boolean(),
   profileCompletion: z.number(),
   bio: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  location: z.object({ state: z.string().nullable(), city: z.string().nullable() }),
+  preferences: ZPreferences,
+  referralCode: z.string(),
+  referral: z.object({ referredBy: z.string().nullable() }),
+  twoFactorEnabled: z.boolean(),
+  loginAlerts: z.boolean(),
+  lastPasswordChange: z.string().nullable(),
   createdAt: z.string(),
   lastActive: z.string().nullable(),
 });
@@ -45,3 +300,93 @@ export const ZAuthResult = z.object({
   refreshToken: z.string(),
 });
 export type TAuthResult = z.infer<typeof ZAuthResult>;
+
+export const ZRegisterResult = ZAuthResult.extend({ emailSent: z.boolean() });
+export type TRegisterResult = z.infer<typeof ZRegisterResult>;
+
+/** refreshToken is present when verification started a new session (no bearer token was sent). */
+export const ZVerifyEmailResult = z.object({
+  user: ZPublicUser,
+  token: z.string(),
+  refreshToken: z.string().optional(),
+  referral: z.object({ bonusCredits: z.number() }).optional(),
+});
+export type TVerifyEmailResult = z.infer<typeof ZVerifyEmailResult>;
+
+export const ZCodeSent = z.object({ emailSent: z.boolean(), retryAfterSeconds: z.number().int() });
+
+export const ZSession = z.object({
+  sessionId: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  lastActivity: z.string(),
+  createdAt: z.string(),
+  location: z.object({ city: z.string().nullable(), state: z.string().nullable() }).nullable(),
+  current: z.boolean(),
+});
+export type TSession = z.infer<typeof ZSession>;
+
+export const ZTwoFactorSetup = z.object({
+  /** otpauth:// URI for authenticator apps. */
+  qrCodeUrl: z.string(),
+  /** The same URI drawn as a PNG data URL by our server (no external image service). */
+  qrCodeImage: z.string(),
+  secret: z.string(),
+  backupCodes: z.array(z.string()),
+});
+export type TTwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
+
+export const ZPublicProfile = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  verified: z.boolean(),
+  bio: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  location: z.object({ state: z.string().nullable(), city: z.string().nullable() }).nullable(),
+  profilePicture: z.string().nullable(),
+  contestsCreated: z.number().int(),
+  entriesSubmitted: z.number().int(),
+  contestsWon: z.number().int(),
+  badges: z.array(z.object({ title: z.string() })),
+  preferences: ZPreferences,
+  createdAt: z.string(),
+  lastActive: z.string().nullable(),
+  isPrivate: z.boolean(),
+});
+export type TPublicProfile = z.infer<typeof ZPublicProfile>;
+
+export const ZReferralStats = z.object({
+  code: z.string(),
+  referralUrl: z.string(),
+  totalReferrals: z.number().int(),
+  totalEarnings: z.number(),
+  pendingRewards: z.number(),
+  referredBy: z.object({ fullName: z.string() }).nullable(),
+  referrals: z.array(
+    z.object({
+      user: z.object({ fullName: z.string(), email: z.string() }),
+      joinedAt: z.string(),
+      emailVerified: z.boolean(),
+      rewardClaimed: z.boolean(),
+    }),
+  ),
+});
+export type TReferralStats = z.infer<typeof ZReferralStats>;
+
+export const ZReferralLeaderboardEntry = z.object({
+  rank: z.number().int(),
+  user: z.object({ fullName: z.string().nullable() }),
+  totalReferrals: z.number().int(),
+  totalEarnings: z.number(),
+});
+export const ZReferralReward = z.object({ user: z.object({ fullName: z.string() }), rewardAmount: z.number(), joinedAt: z.string() });
+export const ZAddReferralResult = z.object({ refereeBonus: z.number(), referrerBonus: z.number(), referrerName: z.string(), refereeBonusPending: z.boolean() });
+export type TAddReferralResult = z.infer<typeof ZAddReferralResult>;
+
+export const ZPagination = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() });
+export const ZPageQuery = z.object({
+  page: z.coerce.number({ error: 'Page must be a positive integer' }).int('Page must be a positive integer').min(1, 'Page must be a positive integer').default(1),
+  limit: z.coerce.number({ error: 'Limit must be between 1 and 100' }).int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').default(10),
+});

@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TPreferences } from '@contesthub/shared';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export interface UserPreferences {
-  profileVisibility?: 'public' | 'friends' | 'private';
-  showEmail?: boolean;
-  showPhone?: boolean;
-  showLocation?: boolean;
-  showContestActivity?: boolean;
-  showEntryActivity?: boolean;
-  showBadges?: boolean;
-  showLastActive?: boolean;
-  notifications?: Record<string, boolean>;
-}
+export type UserPreferences = TPreferences;
 
 export const users = pgTable(
   'users',
@@ -51,6 +42,10 @@ export const users = pgTable(
     loginAlerts: boolean('login_alerts').notNull().default(false),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     twoFactorSecret: text('two_factor_secret'),
+    /** Secret from /2fa/setup awaiting its first valid code; becomes twoFactorSecret on enable. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    /** Last accepted TOTP time step: a code is never accepted twice. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -113,3 +108,65 @@ export const appMeta = pgTable('app_meta', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One-time codes sent by mail (email verification, password reset). Only an HMAC of the code is
+ * stored; a code expires, allows a few attempts, and is consumed on success.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['email_verification', 'password_reset'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose, t.createdAt)],
+);
+
+/** Two-factor backup codes, stored hashed; each works once. */
+export const backupCodes = pgTable(
+  'backup_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('backup_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Who referred whom, and the two rewards. The credits themselves move through the ledger with
+ * references derived from the referee (referral:referrer:<id>, referral:referee:<id>), so each is
+ * paid exactly once.
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refereeId: uuid('referee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    /** Credit units (hundredths). */
+    referrerReward: bigint('referrer_reward', { mode: 'number' }).notNull(),
+    refereeReward: bigint('referee_reward', { mode: 'number' }).notNull(),
+    referrerRewardedAt: timestamp('referrer_rewarded_at', { withTimezone: true }),
+    refereeRewardedAt: timestamp('referee_rewarded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('referrals_referee_key').on(t.refereeId), index('referrals_referrer_idx').on(t.referrerId, t.createdAt)],
+);

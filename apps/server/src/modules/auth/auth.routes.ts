@@ -1,18 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAuthResult, ZLogin, ZPublicUser, ZRefresh } from '@contesthub/shared';
+import {
+  MESSAGES,
+  ZAuthResult,
+  ZChangePassword,
+  ZCodeSent,
+  ZEmailOnly,
+  ZLogin,
+  ZLoginAlerts,
+  ZPublicUser,
+  ZRefresh,
+  ZRegister,
+  ZRegisterResult,
+  ZResetPasswordRequest,
+  ZSession,
+  ZTwoFactorDisable,
+  ZTwoFactorEnable,
+  ZTwoFactorSetup,
+  ZUpdateProfile,
+  ZVerifyEmail,
+  ZVerifyEmailResult,
+} from '@contesthub/shared';
 import { clientMeta, envelope, ok } from '../../lib/http.js';
-import { AppError } from '../../lib/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { loadPublicUser } from '../users/users.service.js';
+import { updateProfile } from '../users/profile.service.js';
 import * as auth from './auth.service.js';
+import * as twoFactor from './two-factor.service.js';
+
+const tags = ['auth'];
+const nothing = envelope(z.null());
 
 /**
  * Credential endpoints are limited twice: per IP and account (tight, stops guessing one password)
  * and per IP alone (looser, because many Nigerian mobile users share one carrier NAT address).
  */
-const AUTH_RATE_LIMIT = { max: 100, timeWindow: '1 minute' };
+const PER_IP_LIMIT = { max: 100, timeWindow: '1 minute' };
 const PER_ACCOUNT_LIMIT = { max: 10, timeWindow: '1 minute' };
+/** Mail-sending endpoints: a handful per IP, on top of the per-account 60 s cooldown. */
+const MAIL_LIMIT = { max: 10, timeWindow: '10 minutes' };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAccount = app.rateLimit({
@@ -21,10 +47,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
+    '/register',
+    {
+      schema: { tags, summary: 'Create an account (sends a verification code)', body: ZRegister, response: { 201: envelope(ZRegisterResult) } },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } },
+    },
+    async (req, reply) => reply.status(201).send(ok(await auth.register(app.ctx, req.body, clientMeta(req)), 'Registration successful')),
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      schema: { tags, summary: 'Verify the email address with the 6-digit code', body: ZVerifyEmail, response: { 200: envelope(ZVerifyEmailResult) } },
+      config: { access: 'optional', rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (req) => ok(await auth.verifyEmail(app.ctx, req.body, req.auth, clientMeta(req)), 'Email verified successfully'),
+  );
+
+  app.post(
+    '/resend-verification',
+    { schema: { tags, summary: 'Send a new verification code', body: ZEmailOnly, response: { 200: envelope(ZCodeSent) } }, config: { access: 'public', rateLimit: MAIL_LIMIT } },
+    async (req) => ok(await auth.resendVerification(app.ctx, req.body.email), MESSAGES.accounts.verificationSent),
+  );
+
+  app.post(
     '/login',
     {
-      schema: { tags: ['auth'], summary: 'Log in with email and password', body: ZLogin, response: { 200: envelope(ZAuthResult) } },
-      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      schema: { tags, summary: 'Log in with email and password (and a second factor when enabled)', body: ZLogin, response: { 200: envelope(ZAuthResult) } },
+      config: { access: 'public', rateLimit: PER_IP_LIMIT },
       preHandler: perAccount,
     },
     async (req) => ok(await auth.login(app.ctx, req.body, clientMeta(req)), 'Login successful'),
@@ -33,32 +83,104 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refresh',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Rotate the refresh token',
-        body: ZRefresh,
-        response: { 200: envelope(z.object({ token: z.string(), refreshToken: z.string() })) },
-      },
-      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      schema: { tags, summary: 'Rotate the refresh token', body: ZRefresh, response: { 200: envelope(z.object({ token: z.string(), refreshToken: z.string() })) } },
+      config: { access: 'public', rateLimit: PER_IP_LIMIT },
     },
     async (req) => ok(await auth.refresh(app.ctx, req.body.refreshToken)),
   );
 
-  app.post('/logout', { schema: { tags: ['auth'], summary: 'End the current session' }, config: { access: 'signedIn' } }, async (req) => {
+  app.post('/logout', { schema: { tags, summary: 'End the current session', response: { 200: nothing } }, config: { access: 'signedIn' } }, async (req) => {
     await auth.revokeSession(app.ctx, requireAuth(req).sessionId, 'logout');
     return ok(null, 'Logged out successfully');
   });
 
+  app.get('/me', { schema: { tags, summary: 'The signed-in user', response: { 200: envelope(z.object({ user: ZPublicUser })) } }, config: { access: 'signedIn' } }, async (req) => {
+    const user = await loadPublicUser(app.ctx.db, requireAuth(req).userId);
+    if (!user) throw new Error('signed-in user vanished');
+    return ok({ user });
+  });
+
+  app.put(
+    '/profile',
+    { schema: { tags, summary: 'Update my profile', body: ZUpdateProfile, response: { 200: envelope(z.object({ user: ZPublicUser })) } }, config: { access: 'signedIn' } },
+    async (req) => ok({ user: await updateProfile(app.ctx, requireAuth(req).userId, req.body) }, MESSAGES.accounts.profileUpdated),
+  );
+
   app.get(
-    '/me',
-    {
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: envelope(z.object({ user: ZPublicUser })) } },
-      config: { access: 'signedIn' },
-    },
+    '/sessions',
+    { schema: { tags, summary: 'My active sessions', response: { 200: envelope(z.object({ sessions: z.array(ZSession) })) } }, config: { access: 'signedIn' } },
+    async (req) => ok({ sessions: await auth.listSessions(app.ctx, requireAuth(req)) }),
+  );
+
+  app.delete(
+    '/sessions/:id',
+    { schema: { tags, summary: 'Sign out one of my sessions', params: z.object({ id: z.uuid({ error: MESSAGES.accounts.sessionNotFound }) }), response: { 200: nothing } }, config: { access: 'signedIn' } },
     async (req) => {
-      const user = await loadPublicUser(app.ctx.db, requireAuth(req).userId);
-      if (!user) throw AppError.unauthorized();
-      return ok({ user });
+      await auth.revokeOwnSession(app.ctx, requireAuth(req), req.params.id);
+      return ok(null, 'Session revoked');
+    },
+  );
+
+  app.get(
+    '/2fa/status',
+    { schema: { tags, summary: 'Two-factor status', response: { 200: envelope(z.object({ enabled: z.boolean(), backupCodesRemaining: z.number().int() })) } }, config: { access: 'signedIn' } },
+    async (req) => ok(await twoFactor.status(app.ctx, requireAuth(req).userId)),
+  );
+
+  app.post(
+    '/2fa/setup',
+    { schema: { tags, summary: 'Start two-factor enrolment', response: { 200: envelope(ZTwoFactorSetup) } }, config: { access: 'signedIn' } },
+    async (req) => ok(await twoFactor.setup(app.ctx, await auth.userById(app.ctx, requireAuth(req).userId))),
+  );
+
+  app.post(
+    '/2fa/enable',
+    { schema: { tags, summary: 'Finish enrolment with a code from the app', body: ZTwoFactorEnable, response: { 200: envelope(z.object({ enabled: z.boolean() })) } }, config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (req) => {
+      await twoFactor.enable(app.ctx, await auth.userById(app.ctx, requireAuth(req).userId), req.body.token);
+      return ok({ enabled: true }, MESSAGES.accounts.twoFactorEnabled);
+    },
+  );
+
+  app.post(
+    '/2fa/disable',
+    { schema: { tags, summary: 'Turn two-factor off (password required)', body: ZTwoFactorDisable, response: { 200: envelope(z.object({ enabled: z.boolean() })) } }, config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (req) => {
+      await twoFactor.disable(app.ctx, await auth.userById(app.ctx, requireAuth(req).userId), req.body.password);
+      return ok({ enabled: false }, MESSAGES.accounts.twoFactorDisabled);
+    },
+  );
+
+  app.put(
+    '/login-alerts',
+    { schema: { tags, summary: 'Mail me when my account is used from a new device', body: ZLoginAlerts, response: { 200: envelope(z.object({ loginAlerts: z.boolean() })) } }, config: { access: 'signedIn' } },
+    async (req) => ok(await auth.setLoginAlerts(app.ctx, requireAuth(req), req.body.enabled)),
+  );
+
+  app.post(
+    '/forgot-password',
+    { schema: { tags, summary: 'Mail a 6-digit password reset code', body: ZEmailOnly, response: { 200: envelope(z.object({ emailSent: z.boolean() })) } }, config: { access: 'public', rateLimit: MAIL_LIMIT } },
+    async (req) => {
+      await auth.forgotPassword(app.ctx, req.body.email);
+      return ok({ emailSent: true }, MESSAGES.accounts.resetRequested);
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { schema: { tags, summary: 'Set a new password with the reset code', body: ZResetPasswordRequest, response: { 200: nothing } }, config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } } },
+    async (req) => {
+      await auth.resetPassword(app.ctx, req.body);
+      return ok(null, MESSAGES.accounts.resetDone);
+    },
+  );
+
+  app.put(
+    '/change-password',
+    { schema: { tags, summary: 'Change my password', body: ZChangePassword, response: { 200: nothing } }, config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (req) => {
+      await auth.changePassword(app.ctx, requireAuth(req), req.body);
+      return ok(null, MESSAGES.accounts.passwordChanged);
     },
   );
 };

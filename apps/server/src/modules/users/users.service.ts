@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { profileCompletion, unitsToCredits, type TPublicUser } from '@contesthub/shared';
+import { DEFAULT_PREFERENCES, profileCompletion, unitsToCredits, type TPreferences, type TPublicUser } from '@contesthub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -43,8 +43,27 @@ export function toPublicUser(row: UserRow, creditUnits: number): TPublicUser {
       city: row.locationCity,
     }),
     bio: row.bio,
+    dateOfBirth: row.dateOfBirth,
+    gender: row.gender,
+    location: { state: row.locationState, city: row.locationCity },
+    preferences: effectivePreferences(row.preferences),
+    monthlyContestCount: row.monthlyContestCount,
+    referralCode: row.referralCode,
+    referral: { referredBy: row.referredBy },
+    twoFactorEnabled: row.twoFactorEnabled,
+    loginAlerts: row.loginAlerts,
+    lastPasswordChange: row.lastPasswordChange?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     lastActive: row.lastActiveAt?.toISOString() ?? null,
+  };
+}
+
+/** Stored preferences over the spec's defaults (a new user has stored none). */
+export function effectivePreferences(stored: TPreferences | null | undefined): TPreferences {
+  return {
+    ...DEFAULT_PREFERENCES,
+    ...stored,
+    notifications: { ...DEFAULT_PREFERENCES.notifications, ...stored?.notifications },
   };
 }
 

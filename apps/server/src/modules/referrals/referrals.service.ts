@@ -1,0 +1,176 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  MESSAGES,
+  REFERRAL,
+  creditsToUnits,
+  unitsToCredits,
+  type TAddReferralResult,
+  type TReferralStats,
+} from '@contesthub/shared';
+import type { AppContext } from '../../context.js';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
+import { referrals, users } from '../../db/schema/index.js';
+import { now } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { accounts } from '../ledger/accounts.js';
+import { post } from '../ledger/ledger.js';
+
+const REFERRER_UNITS = creditsToUnits(REFERRAL.referrerBonusCredits);
+const REFEREE_UNITS = creditsToUnits(REFERRAL.refereeBonusCredits);
+
+export async function findReferrer(db: DbOrTx, code: string) {
+  const [row] = await db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.referralCode, code.trim().toUpperCase()));
+  return row;
+}
+
+/**
+ * Records that `refereeId` was referred by the owner of `code` and pays the referrer's 50 credits
+ * at once. Both the referrals row (unique per referee) and the ledger reference make a repeat
+ * harmless. Runs inside the caller's transaction (registration or add-code).
+ */
+export async function applyReferral(tx: Tx, refereeId: string, code: string): Promise<{ referrerId: string; referrerName: string }> {
+  const referrer = await findReferrer(tx, code);
+  if (!referrer) throw new AppError(404, MESSAGES.accounts.referralInvalid, 'INVALID_REFERRAL_CODE', { errors: { referralCode: MESSAGES.accounts.referralInvalid } });
+  if (referrer.id === refereeId) throw new AppError(400, MESSAGES.accounts.referralSelf, 'SELF_REFERRAL');
+  const [referee] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, refereeId)).for('update');
+  if (referee?.referredBy) throw new AppError(409, MESSAGES.accounts.referralAlready, 'ALREADY_REFERRED');
+
+  const at = now();
+  await tx.update(users).set({ referredBy: referrer.id, updatedAt: at }).where(eq(users.id, refereeId));
+  await tx.insert(referrals).values({
+    referrerId: referrer.id,
+    refereeId,
+    code: code.trim().toUpperCase(),
+    referrerReward: REFERRER_UNITS,
+    refereeReward: REFEREE_UNITS,
+    referrerRewardedAt: at,
+    createdAt: at,
+  });
+  await post(tx, {
+    reference: `referral:referrer:${refereeId}`,
+    kind: 'referral_bonus',
+    description: 'Referral bonus: a friend joined with your code',
+    metadata: { refereeId },
+    lines: [
+      { account: accounts.userCredits(referrer.id), amount: REFERRER_UNITS },
+      { account: accounts.promotions(), amount: -REFERRER_UNITS },
+    ],
+  });
+  return { referrerId: referrer.id, referrerName: referrer.fullName };
+}
+
+/**
+ * The new user's 25 credits, once their email is verified. Returns the credits granted now
+ * (0 when there is no referral or it was already paid).
+ */
+export async function grantRefereeBonus(tx: Tx, refereeId: string): Promise<number> {
+  const claimed = await tx
+    .update(referrals)
+    .set({ refereeRewardedAt: now() })
+    .where(and(eq(referrals.refereeId, refereeId), isNull(referrals.refereeRewardedAt)))
+    .returning({ reward: referrals.refereeReward });
+  const reward = claimed[0]?.reward;
+  if (!reward) return 0;
+  await post(tx, {
+    reference: `referral:referee:${refereeId}`,
+    kind: 'referral_bonus',
+    description: 'Welcome bonus for joining with a referral code',
+    metadata: { refereeId },
+    lines: [
+      { account: accounts.userCredits(refereeId), amount: reward },
+      { account: accounts.promotions(), amount: -reward },
+    ],
+  });
+  return unitsToCredits(reward);
+}
+
+/** POST /referrals/add-code (and /process): a user without a referrer names one. */
+export async function addCode(ctx: AppContext, userId: string, code: string): Promise<TAddReferralResult> {
+  return ctx.db.transaction(async (tx) => {
+    const { referrerName } = await applyReferral(tx, userId, code);
+    const [me] = await tx.select({ isVerified: users.isVerified }).from(users).where(eq(users.id, userId));
+    const granted = me?.isVerified ? await grantRefereeBonus(tx, userId) : 0;
+    return {
+      referrerName,
+      referrerBonus: REFERRAL.referrerBonusCredits,
+      refereeBonus: REFERRAL.refereeBonusCredits,
+      refereeBonusPending: granted === 0,
+    };
+  });
+}
+
+export async function validateCode(db: DbOrTx, code: string): Promise<{ valid: boolean; referrerName?: string }> {
+  const referrer = await findReferrer(db, code);
+  return referrer ? { valid: true, referrerName: referrer.fullName } : { valid: false };
+}
+
+export async function stats(ctx: AppContext, userId: string): Promise<TReferralStats> {
+  const [me] = await ctx.db.select({ code: users.referralCode, referredBy: users.referredBy }).from(users).where(eq(users.id, userId));
+  if (!me) throw AppError.unauthorized();
+  const rows = await ctx.db
+    .select({
+      fullName: users.fullName,
+      email: users.email,
+      isVerified: users.isVerified,
+      joinedAt: referrals.createdAt,
+      referrerReward: referrals.referrerReward,
+      referrerRewardedAt: referrals.referrerRewardedAt,
+      refereeRewardedAt: referrals.refereeRewardedAt,
+      refereeReward: referrals.refereeReward,
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.refereeId))
+    .where(eq(referrals.referrerId, userId))
+    .orderBy(desc(referrals.createdAt));
+  const [referrer] = me.referredBy ? await ctx.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, me.referredBy)) : [];
+  const earnedUnits = rows.reduce((sum, r) => sum + (r.referrerRewardedAt ? r.referrerReward : 0), 0);
+  const pendingUnits = rows.reduce((sum, r) => sum + (r.refereeRewardedAt ? 0 : r.refereeReward), 0);
+  return {
+    code: me.code,
+    referralUrl: `${ctx.config.publicUrl}/register?ref=${me.code}`,
+    totalReferrals: rows.length,
+    totalEarnings: unitsToCredits(earnedUnits),
+    pendingRewards: unitsToCredits(pendingUnits),
+    referredBy: referrer ? { fullName: referrer.fullName } : null,
+    referrals: rows.map((r) => ({
+      user: { fullName: r.fullName, email: r.email },
+      joinedAt: r.joinedAt.toISOString(),
+      emailVerified: r.isVerified,
+      rewardClaimed: r.refereeRewardedAt !== null,
+    })),
+  };
+}
+
+export async function leaderboard(ctx: AppContext, page: number, limit: number) {
+  const offset = (page - 1) * limit;
+  const rows = await queryRows<{ full_name: string | null; total: number; earned: string }>(
+    ctx.db,
+    sql`select u.full_name, count(*)::int as total, coalesce(sum(r.referrer_reward) filter (where r.referrer_rewarded_at is not null), 0)::text as earned
+        from ${referrals} r join ${users} u on u.id = r.referrer_id
+        group by u.id, u.full_name
+        order by count(*) desc, min(r.created_at) asc
+        limit ${limit} offset ${offset}`,
+  );
+  const [{ n }] = (await queryRows<{ n: number }>(ctx.db, sql`select count(distinct referrer_id)::int as n from ${referrals}`)) as [{ n: number }];
+  return {
+    leaderboard: rows.map((r, i) => ({ rank: offset + i + 1, user: { fullName: r.full_name }, totalReferrals: r.total, totalEarnings: unitsToCredits(Number(r.earned)) })),
+    pagination: { page, limit, total: n, totalPages: Math.max(1, Math.ceil(n / limit)) },
+  };
+}
+
+export async function rewards(ctx: AppContext, userId: string, page: number, limit: number) {
+  const where = and(eq(referrals.referrerId, userId), sql`${referrals.referrerRewardedAt} is not null`);
+  const rows = await ctx.db
+    .select({ fullName: users.fullName, reward: referrals.referrerReward, joinedAt: referrals.createdAt })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.refereeId))
+    .where(where)
+    .orderBy(desc(referrals.createdAt))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [{ total }] = (await ctx.db.select({ total: count() }).from(referrals).where(where)) as [{ total: number }];
+  return {
+    rewards: rows.map((r) => ({ user: { fullName: r.fullName }, rewardAmount: unitsToCredits(r.reward), joinedAt: r.joinedAt.toISOString() })),
+    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+  };
+}
