@@ -13,12 +13,16 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './lib/mailer.js';
+import { createStorage } from './lib/storage.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
+import { referralRoutes } from './modules/referrals/referrals.routes.js';
+import { profilePictureRoutes } from './modules/users/profile-picture.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
 import { ensureAdmin } from './modules/users/users.service.js';
 import { seedDemo } from './seed/demo.js';
 
@@ -86,7 +90,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
   });
-  const ctx: AppContext = { config, database, db: database.db, mailer, log: app.log };
+  const storage = createStorage(config);
+  const ctx: AppContext = { config, database, db: database.db, mailer, storage, log: app.log };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     mailer.close();
@@ -121,6 +126,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(profilePictureRoutes, { prefix: '/auth' });
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(referralRoutes, { prefix: '/referrals' });
       await api.register(supportRoutes, { prefix: '/support' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
     },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
+import type { Storage } from './lib/storage.js';
 
 /** What services need from the running app; passed explicitly so services stay plain functions. */
 export interface AppContext {
@@ -9,6 +10,7 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  storage: Storage;
   log: FastifyBaseLogger;
 }
 

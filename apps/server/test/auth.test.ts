@@ -58,7 +58,12 @@ describe('POST /api/auth/login', () => {
     const { email } = await createTestUser(t.ctx);
     const res = await postLogin({ email, password: 'not-the-password' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, errorType: 'INVALID_PASSWORD', message: MESSAGES.login.INVALID_PASSWORD, attemptsRemaining: 4 });
+    expect(res.json()).toEqual({
+      success: false,
+      errorType: 'INVALID_PASSWORD',
+      message: MESSAGES.login.INVALID_PASSWORD,
+      attemptsRemaining: 4,
+    });
   });
 
   it('refuses an unverified account with 403 EMAIL_NOT_VERIFIED', async () => {

@@ -188,7 +188,12 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function lastMailTo(ctx: AppContext, to: string): Promise<{ subject: string; text: string } | undefined> {
   const { mailOutbox } = await import('../src/db/schema/index.js');
   const { desc, eq } = await import('drizzle-orm');
-  const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to.toLowerCase())).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   return row ? { subject: row.subject, text: row.text } : undefined;
 }
 

@@ -25,7 +25,8 @@ const valid = () => ({
   confirmPassword: 'Secret12',
 });
 
-const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: nextIp() });
+const register = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: nextIp() });
 
 describe('POST /api/auth/register', () => {
   it('creates an unverified account, answers tokens and mails a 6-digit code', async () => {
@@ -36,7 +37,14 @@ describe('POST /api/auth/register', () => {
     expect(data.emailSent).toBe(true);
     expect(data.token).toBeTruthy();
     expect(data.refreshToken).toBeTruthy();
-    expect(data.user).toMatchObject({ fullName: 'Adaeze Nwosu', email: input.email.trim().toLowerCase(), isVerified: false, role: 'user', subscriptionTier: 'free', voteCredits: 0 });
+    expect(data.user).toMatchObject({
+      fullName: 'Adaeze Nwosu',
+      email: input.email.trim().toLowerCase(),
+      isVerified: false,
+      role: 'user',
+      subscriptionTier: 'free',
+      voteCredits: 0,
+    });
     expect(data.user.phone).toMatch(/^\+2348\d{9}$/);
     expect(JSON.stringify(data.user)).not.toMatch(/passwordHash|twoFactorSecret|argon2/);
     expect(data.user.username).toBe('adaezenwosu');
@@ -61,7 +69,11 @@ describe('POST /api/auth/register', () => {
     expect((await register(first)).statusCode).toBe(201);
     const res = await register({ ...valid(), email: first.email.toUpperCase() });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, errorType: 'EMAIL_ALREADY_EXISTS', message: MESSAGES.register.EMAIL_ALREADY_EXISTS });
+    expect(res.json()).toMatchObject({
+      success: false,
+      errorType: 'EMAIL_ALREADY_EXISTS',
+      message: MESSAGES.register.EMAIL_ALREADY_EXISTS,
+    });
   });
 
   it('gives a second person with the same name a different username', async () => {
@@ -139,7 +151,12 @@ describe('email verification', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json() as { data: { token: string; refreshToken: string } };
     expect(data.refreshToken).toBeTruthy();
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: r.email, password: r.password }, remoteAddress: nextIp() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: r.email, password: r.password },
+      remoteAddress: nextIp(),
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -151,7 +168,12 @@ describe('email verification', () => {
     expect(bad.json()).toMatchObject({ errorType: 'INVALID_CODE', message: MESSAGES.accounts.invalidVerificationCode });
     const good = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', headers: bearer(r.token), payload: { code: r.code } });
     expect(good.statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', headers: bearer(r.token), payload: { code: r.code } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      headers: bearer(r.token),
+      payload: { code: r.code },
+    });
     expect(again.json()).toMatchObject({ errorType: 'ALREADY_VERIFIED', message: MESSAGES.accounts.alreadyVerified });
   });
 
@@ -173,10 +195,18 @@ describe('email verification', () => {
     const wrong = r.code === '999999' ? '888888' : '999999';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', headers: bearer(r.token), payload: { code: wrong } })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', headers: bearer(r.token), payload: { code: wrong } }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
-    const right = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', headers: bearer(r.token), payload: { code: r.code } });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      headers: bearer(r.token),
+      payload: { code: r.code },
+    });
     expect(right.statusCode).toBe(429);
     expect(right.json()).toMatchObject({ message: MESSAGES.accounts.tooManyCodeAttempts });
   });
@@ -191,13 +221,23 @@ describe('email verification', () => {
 
   it('resends only after the 60 s cooldown, and the new code replaces the old one', async () => {
     const r = await registered();
-    const early = await t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: r.email }, remoteAddress: nextIp() });
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email: r.email },
+      remoteAddress: nextIp(),
+    });
     expect(early.statusCode).toBe(429);
     expect(early.json()).toMatchObject({ errorType: 'RATE_LIMITED' });
     expect((early.json() as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(55);
 
     advanceClock(61_000);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: r.email }, remoteAddress: nextIp() });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email: r.email },
+      remoteAddress: nextIp(),
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ data: { emailSent: true, retryAfterSeconds: 60 } });
     const fresh = await codeMailedTo(t.ctx, r.email);
@@ -210,10 +250,20 @@ describe('email verification', () => {
   });
 
   it('answers a resend for an unknown address like a known one, and refuses a verified one', async () => {
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: uniqueEmail('nobody') }, remoteAddress: nextIp() });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email: uniqueEmail('nobody') },
+      remoteAddress: nextIp(),
+    });
     expect(unknown.statusCode).toBe(200);
     const { email } = await createTestUser(t.ctx);
-    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email }, remoteAddress: nextIp() });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email },
+      remoteAddress: nextIp(),
+    });
     expect(verified.json()).toMatchObject({ errorType: 'ALREADY_VERIFIED' });
   });
 });

@@ -9,6 +9,13 @@ import { MESSAGES } from '../errors.js';
 
 // ---------- building blocks ----------
 
+/**
+ * Forms send '' for an untouched optional field. Mapping it before validation keeps the field's
+ * own message on a real error (a union with z.literal('') would report 'Invalid input').
+ */
+const blankAs = <T extends z.ZodType>(empty: null | undefined, schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? empty : v), schema);
+
 /** Optional +234, 234 or 0 prefix, then 7, 8 or 9, then 0 or 1, then 8 digits. */
 export const NIGERIAN_PHONE = /^(?:\+?234|0)?[789][01]\d{8}$/;
 export const PHONE_EXAMPLE = '08012345678';
@@ -86,13 +93,15 @@ export const ZRegister = z
     phone: zPhone,
     password: zRegisterPassword,
     confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
-    referralCode: z
-      .string()
-      .trim()
-      .max(REFERRAL.codeMaxLength, `Referral code cannot exceed ${REFERRAL.codeMaxLength} characters`)
-      .transform((v) => v.toUpperCase())
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    referralCode: blankAs(
+      undefined,
+      z
+        .string()
+        .trim()
+        .max(REFERRAL.codeMaxLength, `Referral code cannot exceed ${REFERRAL.codeMaxLength} characters`)
+        .transform((v) => v.toUpperCase())
+        .optional(),
+    ),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 export type TRegister = z.infer<typeof ZRegister>;
@@ -107,19 +116,23 @@ export const ZLogin = z.object({
     .transform((v) => v.toLowerCase()),
   password: z.string({ error: MESSAGES.login.fillAllFields }).min(1, MESSAGES.login.fillAllFields),
   rememberMe: z.boolean().optional(),
-  twoFactorToken: z
-    .string()
-    .trim()
-    .regex(/^\d{1,6}$/, MESSAGES.login.INVALID_2FA_TOKEN)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  backupCode: z
-    .string()
-    .trim()
-    .max(32)
-    .transform((v) => v.toUpperCase())
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  twoFactorToken: blankAs(
+    undefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}$/, MESSAGES.login.INVALID_2FA_TOKEN)
+      .optional(),
+  ),
+  backupCode: blankAs(
+    undefined,
+    z
+      .string()
+      .trim()
+      .max(32, MESSAGES.login.INVALID_BACKUP_CODE)
+      .transform((v) => v.toUpperCase())
+      .optional(),
+  ),
 });
 export type TLogin = z.infer<typeof ZLogin>;
 export type TLoginInput = z.input<typeof ZLogin>;
@@ -161,7 +174,10 @@ export const ZChangePassword = z
       .min(PASSWORD_MIN.change, 'Password must be at least 6 characters long')
       .max(128, 'Password cannot exceed 128 characters'),
   })
-  .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'New password must be different from current password' });
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    message: 'New password must be different from current password',
+  });
 export type TChangePassword = z.infer<typeof ZChangePassword>;
 
 export const ZChangePasswordForm = z
@@ -171,7 +187,10 @@ export const ZChangePasswordForm = z
     confirmPassword: z.string({ error: 'Please confirm your new password' }).min(1, 'Please confirm your new password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
-  .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'New password must be different from current password' });
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    message: 'New password must be different from current password',
+  });
 
 export const ZTwoFactorEnable = z.object({
   token: z
@@ -221,37 +240,32 @@ export const DEFAULT_PREFERENCES = {
 } as const satisfies TPreferences;
 
 const MIN_AGE_YEARS = 13;
-const nullableTrimmed = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v));
+const nullableTrimmed = (max: number, message: string) => blankAs(null, z.string().trim().max(max, message).nullable().optional());
 
 export const ZUpdateProfile = z.object({
   fullName: zFullName,
   phone: zPhone,
   bio: nullableTrimmed(BIO_MAX_LENGTH, 'Bio cannot exceed 500 characters'),
-  dateOfBirth: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date of birth')
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date of birth')
-    .refine((v) => {
-      const dob = new Date(`${v}T00:00:00Z`);
-      const limit = new Date();
-      limit.setUTCFullYear(limit.getUTCFullYear() - MIN_AGE_YEARS);
-      return dob <= limit;
-    }, `You must be at least ${MIN_AGE_YEARS} years old`)
-    .refine((v) => new Date(`${v}T00:00:00Z`).getUTCFullYear() >= 1900, 'Please enter a valid date of birth')
-    .nullable()
-    .optional()
-    .or(z.literal('').transform(() => null)),
-  gender: z.enum(GENDERS, { error: 'Please select a gender' }).nullable().optional().or(z.literal('').transform(() => null)),
+  dateOfBirth: blankAs(
+    null,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date of birth')
+      .refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date of birth')
+      .refine((v) => {
+        const dob = new Date(`${v}T00:00:00Z`);
+        const limit = new Date();
+        limit.setUTCFullYear(limit.getUTCFullYear() - MIN_AGE_YEARS);
+        return dob <= limit;
+      }, `You must be at least ${MIN_AGE_YEARS} years old`)
+      .refine((v) => new Date(`${v}T00:00:00Z`).getUTCFullYear() >= 1900, 'Please enter a valid date of birth')
+      .nullable()
+      .optional(),
+  ),
+  gender: blankAs(null, z.enum(GENDERS, { error: 'Please select a gender' }).nullable().optional()),
   location: z
     .object({
-      state: z.enum(NIGERIAN_STATES, { error: 'Please select a state' }).nullable().optional().or(z.literal('').transform(() => null)),
+      state: blankAs(null, z.enum(NIGERIAN_STATES, { error: 'Please select a state' }).nullable().optional()),
       city: nullableTrimmed(100, 'City cannot exceed 100 characters'),
     })
     .optional(),
@@ -382,11 +396,30 @@ export const ZReferralLeaderboardEntry = z.object({
   totalEarnings: z.number(),
 });
 export const ZReferralReward = z.object({ user: z.object({ fullName: z.string() }), rewardAmount: z.number(), joinedAt: z.string() });
-export const ZAddReferralResult = z.object({ refereeBonus: z.number(), referrerBonus: z.number(), referrerName: z.string(), refereeBonusPending: z.boolean() });
+export const ZAddReferralResult = z.object({
+  refereeBonus: z.number(),
+  referrerBonus: z.number(),
+  referrerName: z.string(),
+  refereeBonusPending: z.boolean(),
+});
 export type TAddReferralResult = z.infer<typeof ZAddReferralResult>;
 
-export const ZPagination = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() });
+export const ZPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
 export const ZPageQuery = z.object({
-  page: z.coerce.number({ error: 'Page must be a positive integer' }).int('Page must be a positive integer').min(1, 'Page must be a positive integer').default(1),
-  limit: z.coerce.number({ error: 'Limit must be between 1 and 100' }).int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').default(10),
+  page: z.coerce
+    .number({ error: 'Page must be a positive integer' })
+    .int('Page must be a positive integer')
+    .min(1, 'Page must be a positive integer')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Limit must be between 1 and 100' })
+    .int()
+    .min(1, 'Limit must be between 1 and 100')
+    .max(100, 'Limit must be between 1 and 100')
+    .default(10),
 });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,6 +22,7 @@ import {
   ZVerifyEmail,
   ZVerifyEmailResult,
 } from '@contesthub/shared';
+import { AppError } from '../../lib/errors.js';
 import { clientMeta, envelope, ok } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { loadPublicUser } from '../users/users.service.js';
@@ -41,15 +43,28 @@ const PER_ACCOUNT_LIMIT = { max: 10, timeWindow: '1 minute' };
 const MAIL_LIMIT = { max: 10, timeWindow: '10 minutes' };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const perAccount = app.rateLimit({
+  // A second limiter on the same route: the plugin's route hook marks a request as limited once,
+  // so this one is checked by hand after the body is parsed (it keys on the email).
+  const accountLimiter = app.createRateLimit({
     ...PER_ACCOUNT_LIMIT,
     keyGenerator: (req) => `${req.ip}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
   });
+  const perAccount = async (req: FastifyRequest) => {
+    const verdict = await accountLimiter(req);
+    if (!verdict.isAllowed && 'isExceeded' in verdict && verdict.isExceeded) {
+      throw new AppError(429, MESSAGES.server.rateLimited, 'RATE_LIMITED', { retryAfterSeconds: verdict.ttlInSeconds });
+    }
+  };
 
   app.post(
     '/register',
     {
-      schema: { tags, summary: 'Create an account (sends a verification code)', body: ZRegister, response: { 201: envelope(ZRegisterResult) } },
+      schema: {
+        tags,
+        summary: 'Create an account (sends a verification code)',
+        body: ZRegister,
+        response: { 201: envelope(ZRegisterResult) },
+      },
       config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } },
     },
     async (req, reply) => reply.status(201).send(ok(await auth.register(app.ctx, req.body, clientMeta(req)), 'Registration successful')),
@@ -58,7 +73,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-email',
     {
-      schema: { tags, summary: 'Verify the email address with the 6-digit code', body: ZVerifyEmail, response: { 200: envelope(ZVerifyEmailResult) } },
+      schema: {
+        tags,
+        summary: 'Verify the email address with the 6-digit code',
+        body: ZVerifyEmail,
+        response: { 200: envelope(ZVerifyEmailResult) },
+      },
       config: { access: 'optional', rateLimit: { max: 30, timeWindow: '10 minutes' } },
     },
     async (req) => ok(await auth.verifyEmail(app.ctx, req.body, req.auth, clientMeta(req)), 'Email verified successfully'),
@@ -66,14 +86,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/resend-verification',
-    { schema: { tags, summary: 'Send a new verification code', body: ZEmailOnly, response: { 200: envelope(ZCodeSent) } }, config: { access: 'public', rateLimit: MAIL_LIMIT } },
+    {
+      schema: { tags, summary: 'Send a new verification code', body: ZEmailOnly, response: { 200: envelope(ZCodeSent) } },
+      config: { access: 'public', rateLimit: MAIL_LIMIT },
+    },
     async (req) => ok(await auth.resendVerification(app.ctx, req.body.email), MESSAGES.accounts.verificationSent),
   );
 
   app.post(
     '/login',
     {
-      schema: { tags, summary: 'Log in with email and password (and a second factor when enabled)', body: ZLogin, response: { 200: envelope(ZAuthResult) } },
+      schema: {
+        tags,
+        summary: 'Log in with email and password (and a second factor when enabled)',
+        body: ZLogin,
+        response: { 200: envelope(ZAuthResult) },
+      },
       config: { access: 'public', rateLimit: PER_IP_LIMIT },
       preHandler: perAccount,
     },
@@ -83,38 +111,68 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refresh',
     {
-      schema: { tags, summary: 'Rotate the refresh token', body: ZRefresh, response: { 200: envelope(z.object({ token: z.string(), refreshToken: z.string() })) } },
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token',
+        body: ZRefresh,
+        response: { 200: envelope(z.object({ token: z.string(), refreshToken: z.string() })) },
+      },
       config: { access: 'public', rateLimit: PER_IP_LIMIT },
     },
     async (req) => ok(await auth.refresh(app.ctx, req.body.refreshToken)),
   );
 
-  app.post('/logout', { schema: { tags, summary: 'End the current session', response: { 200: nothing } }, config: { access: 'signedIn' } }, async (req) => {
-    await auth.revokeSession(app.ctx, requireAuth(req).sessionId, 'logout');
-    return ok(null, 'Logged out successfully');
-  });
+  app.post(
+    '/logout',
+    { schema: { tags, summary: 'End the current session', response: { 200: nothing } }, config: { access: 'signedIn' } },
+    async (req) => {
+      await auth.revokeSession(app.ctx, requireAuth(req).sessionId, 'logout');
+      return ok(null, 'Logged out successfully');
+    },
+  );
 
-  app.get('/me', { schema: { tags, summary: 'The signed-in user', response: { 200: envelope(z.object({ user: ZPublicUser })) } }, config: { access: 'signedIn' } }, async (req) => {
-    const user = await loadPublicUser(app.ctx.db, requireAuth(req).userId);
-    if (!user) throw new Error('signed-in user vanished');
-    return ok({ user });
-  });
+  app.get(
+    '/me',
+    {
+      schema: { tags, summary: 'The signed-in user', response: { 200: envelope(z.object({ user: ZPublicUser })) } },
+      config: { access: 'signedIn' },
+    },
+    async (req) => {
+      const user = await loadPublicUser(app.ctx.db, requireAuth(req).userId);
+      if (!user) throw new Error('signed-in user vanished');
+      return ok({ user });
+    },
+  );
 
   app.put(
     '/profile',
-    { schema: { tags, summary: 'Update my profile', body: ZUpdateProfile, response: { 200: envelope(z.object({ user: ZPublicUser })) } }, config: { access: 'signedIn' } },
+    {
+      schema: { tags, summary: 'Update my profile', body: ZUpdateProfile, response: { 200: envelope(z.object({ user: ZPublicUser })) } },
+      config: { access: 'signedIn' },
+    },
     async (req) => ok({ user: await updateProfile(app.ctx, requireAuth(req).userId, req.body) }, MESSAGES.accounts.profileUpdated),
   );
 
   app.get(
     '/sessions',
-    { schema: { tags, summary: 'My active sessions', response: { 200: envelope(z.object({ sessions: z.array(ZSession) })) } }, config: { access: 'signedIn' } },
+    {
+      schema: { tags, summary: 'My active sessions', response: { 200: envelope(z.object({ sessions: z.array(ZSession) })) } },
+      config: { access: 'signedIn' },
+    },
     async (req) => ok({ sessions: await auth.listSessions(app.ctx, requireAuth(req)) }),
   );
 
   app.delete(
     '/sessions/:id',
-    { schema: { tags, summary: 'Sign out one of my sessions', params: z.object({ id: z.uuid({ error: MESSAGES.accounts.sessionNotFound }) }), response: { 200: nothing } }, config: { access: 'signedIn' } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out one of my sessions',
+        params: z.object({ id: z.uuid({ error: MESSAGES.accounts.sessionNotFound }) }),
+        response: { 200: nothing },
+      },
+      config: { access: 'signedIn' },
+    },
     async (req) => {
       await auth.revokeOwnSession(app.ctx, requireAuth(req), req.params.id);
       return ok(null, 'Session revoked');
@@ -123,19 +181,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/2fa/status',
-    { schema: { tags, summary: 'Two-factor status', response: { 200: envelope(z.object({ enabled: z.boolean(), backupCodesRemaining: z.number().int() })) } }, config: { access: 'signedIn' } },
+    {
+      schema: {
+        tags,
+        summary: 'Two-factor status',
+        response: { 200: envelope(z.object({ enabled: z.boolean(), backupCodesRemaining: z.number().int() })) },
+      },
+      config: { access: 'signedIn' },
+    },
     async (req) => ok(await twoFactor.status(app.ctx, requireAuth(req).userId)),
   );
 
   app.post(
     '/2fa/setup',
-    { schema: { tags, summary: 'Start two-factor enrolment', response: { 200: envelope(ZTwoFactorSetup) } }, config: { access: 'signedIn' } },
+    {
+      schema: { tags, summary: 'Start two-factor enrolment', response: { 200: envelope(ZTwoFactorSetup) } },
+      config: { access: 'signedIn' },
+    },
     async (req) => ok(await twoFactor.setup(app.ctx, await auth.userById(app.ctx, requireAuth(req).userId))),
   );
 
   app.post(
     '/2fa/enable',
-    { schema: { tags, summary: 'Finish enrolment with a code from the app', body: ZTwoFactorEnable, response: { 200: envelope(z.object({ enabled: z.boolean() })) } }, config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: {
+        tags,
+        summary: 'Finish enrolment with a code from the app',
+        body: ZTwoFactorEnable,
+        response: { 200: envelope(z.object({ enabled: z.boolean() })) },
+      },
+      config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (req) => {
       await twoFactor.enable(app.ctx, await auth.userById(app.ctx, requireAuth(req).userId), req.body.token);
       return ok({ enabled: true }, MESSAGES.accounts.twoFactorEnabled);
@@ -144,7 +220,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/2fa/disable',
-    { schema: { tags, summary: 'Turn two-factor off (password required)', body: ZTwoFactorDisable, response: { 200: envelope(z.object({ enabled: z.boolean() })) } }, config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: {
+        tags,
+        summary: 'Turn two-factor off (password required)',
+        body: ZTwoFactorDisable,
+        response: { 200: envelope(z.object({ enabled: z.boolean() })) },
+      },
+      config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (req) => {
       await twoFactor.disable(app.ctx, await auth.userById(app.ctx, requireAuth(req).userId), req.body.password);
       return ok({ enabled: false }, MESSAGES.accounts.twoFactorDisabled);
@@ -153,13 +237,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/login-alerts',
-    { schema: { tags, summary: 'Mail me when my account is used from a new device', body: ZLoginAlerts, response: { 200: envelope(z.object({ loginAlerts: z.boolean() })) } }, config: { access: 'signedIn' } },
+    {
+      schema: {
+        tags,
+        summary: 'Mail me when my account is used from a new device',
+        body: ZLoginAlerts,
+        response: { 200: envelope(z.object({ loginAlerts: z.boolean() })) },
+      },
+      config: { access: 'signedIn' },
+    },
     async (req) => ok(await auth.setLoginAlerts(app.ctx, requireAuth(req), req.body.enabled)),
   );
 
   app.post(
     '/forgot-password',
-    { schema: { tags, summary: 'Mail a 6-digit password reset code', body: ZEmailOnly, response: { 200: envelope(z.object({ emailSent: z.boolean() })) } }, config: { access: 'public', rateLimit: MAIL_LIMIT } },
+    {
+      schema: {
+        tags,
+        summary: 'Mail a 6-digit password reset code',
+        body: ZEmailOnly,
+        response: { 200: envelope(z.object({ emailSent: z.boolean() })) },
+      },
+      config: { access: 'public', rateLimit: MAIL_LIMIT },
+    },
     async (req) => {
       await auth.forgotPassword(app.ctx, req.body.email);
       return ok({ emailSent: true }, MESSAGES.accounts.resetRequested);
@@ -168,7 +268,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    { schema: { tags, summary: 'Set a new password with the reset code', body: ZResetPasswordRequest, response: { 200: nothing } }, config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } } },
+    {
+      schema: { tags, summary: 'Set a new password with the reset code', body: ZResetPasswordRequest, response: { 200: nothing } },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } },
+    },
     async (req) => {
       await auth.resetPassword(app.ctx, req.body);
       return ok(null, MESSAGES.accounts.resetDone);
@@ -177,7 +280,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/change-password',
-    { schema: { tags, summary: 'Change my password', body: ZChangePassword, response: { 200: nothing } }, config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: { tags, summary: 'Change my password', body: ZChangePassword, response: { 200: nothing } },
+      config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (req) => {
       await auth.changePassword(app.ctx, requireAuth(req), req.body);
       return ok(null, MESSAGES.accounts.passwordChanged);

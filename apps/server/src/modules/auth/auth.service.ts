@@ -54,7 +54,12 @@ async function publicUser(ctx: AppContext, id: string): Promise<TPublicUser> {
 const accessToken = (ctx: AppContext, user: Pick<UserRow, 'id' | 'role'>, sessionId: string) =>
   signAccessToken(ctx.config.jwtSecret, { sub: user.id, sid: sessionId, role: user.role }, now());
 
-async function issueSession(ctx: AppContext, user: UserRow, meta: ClientMeta, rememberMe: boolean): Promise<{ token: string; refreshToken: string; sessionId: string }> {
+async function issueSession(
+  ctx: AppContext,
+  user: UserRow,
+  meta: ClientMeta,
+  rememberMe: boolean,
+): Promise<{ token: string; refreshToken: string; sessionId: string }> {
   const at = now();
   const refreshToken = newOpaqueToken();
   const sessionId = await ctx.db.transaction(async (tx) => {
@@ -84,9 +89,15 @@ async function sendVerificationCode(ctx: AppContext, user: UserRow): Promise<boo
 // ---------- registration and verification ----------
 
 export async function register(ctx: AppContext, input: TRegister, meta: ClientMeta): Promise<TRegisterResult> {
-  if (await userByEmail(ctx, input.email)) throw new AppError(409, MESSAGES.register.EMAIL_ALREADY_EXISTS, 'EMAIL_ALREADY_EXISTS', { errors: { email: MESSAGES.register.EMAIL_ALREADY_EXISTS } });
+  if (await userByEmail(ctx, input.email))
+    throw new AppError(409, MESSAGES.register.EMAIL_ALREADY_EXISTS, 'EMAIL_ALREADY_EXISTS', {
+      errors: { email: MESSAGES.register.EMAIL_ALREADY_EXISTS },
+    });
   const [phoneTaken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone));
-  if (phoneTaken) throw new AppError(409, MESSAGES.register.PHONE_ALREADY_EXISTS, 'PHONE_ALREADY_EXISTS', { errors: { phone: MESSAGES.register.PHONE_ALREADY_EXISTS } });
+  if (phoneTaken)
+    throw new AppError(409, MESSAGES.register.PHONE_ALREADY_EXISTS, 'PHONE_ALREADY_EXISTS', {
+      errors: { phone: MESSAGES.register.PHONE_ALREADY_EXISTS },
+    });
 
   let user: UserRow;
   try {
@@ -109,10 +120,16 @@ export async function register(ctx: AppContext, input: TRegister, meta: ClientMe
   return { user: await publicUser(ctx, user.id), token, refreshToken, emailSent };
 }
 
-export async function verifyEmail(ctx: AppContext, input: { code: string; email?: string | undefined }, auth: AuthInfo | undefined, meta: ClientMeta): Promise<TVerifyEmailResult> {
+export async function verifyEmail(
+  ctx: AppContext,
+  input: { code: string; email?: string | undefined },
+  auth: AuthInfo | undefined,
+  meta: ClientMeta,
+): Promise<TVerifyEmailResult> {
   const user = auth ? await userById(ctx, auth.userId) : input.email ? await userByEmail(ctx, input.email) : undefined;
   if (!user) {
-    if (!auth && !input.email) throw AppError.badRequest('Please enter your email address', { errors: { email: 'Please enter your email address' } });
+    if (!auth && !input.email)
+      throw AppError.badRequest('Please enter your email address', { errors: { email: 'Please enter your email address' } });
     throw new AppError(400, MESSAGES.accounts.codeExpired, 'INVALID_CODE');
   }
   if (user.isVerified) throw new AppError(400, MESSAGES.accounts.alreadyVerified, 'ALREADY_VERIFIED');
@@ -145,7 +162,9 @@ export async function resendVerification(ctx: AppContext, email: string): Promis
 // ---------- login ----------
 
 function banned(user: UserRow): AppError {
-  return AppError.forbidden(`Your account has been banned${user.banReason ? `: ${user.banReason}` : ''}`, 'ACCOUNT_BANNED', { reason: user.banReason });
+  return AppError.forbidden(`Your account has been banned${user.banReason ? `: ${user.banReason}` : ''}`, 'ACCOUNT_BANNED', {
+    reason: user.banReason,
+  });
 }
 
 function lockedError(until: Date): AppError {
@@ -187,12 +206,16 @@ export async function login(ctx: AppContext, input: TLogin, meta: ClientMeta): P
   if (!user.isVerified) throw AppError.forbidden(MESSAGES.login.EMAIL_NOT_VERIFIED, 'EMAIL_NOT_VERIFIED', { email: user.email });
 
   if (user.twoFactorEnabled) {
-    if (!input.twoFactorToken && !input.backupCode) throw new AppError(401, MESSAGES.login['2FA_REQUIRED'], '2FA_REQUIRED', { requires2FA: true });
+    if (!input.twoFactorToken && !input.backupCode)
+      throw new AppError(401, MESSAGES.login['2FA_REQUIRED'], '2FA_REQUIRED', { requires2FA: true });
     const second = await checkSecondFactor(ctx, ctx.db, user, input);
     if (second !== 'ok') throw await recordFailure(ctx, user, new AppError(401, MESSAGES.login[second], second));
   }
 
-  await ctx.db.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: at, lastActiveAt: at }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: at, lastActiveAt: at })
+    .where(eq(users.id, user.id));
   const knownDevice = await seenDevice(ctx, user.id, meta.userAgent);
   const { token, refreshToken } = await issueSession(ctx, user, meta, input.rememberMe ?? false);
   if (user.loginAlerts && !knownDevice) {
@@ -313,16 +336,28 @@ export async function resetPassword(ctx: AppContext, input: { email: string; cod
   const at = now();
   await ctx.db
     .update(users)
-    .set({ passwordHash: await hashPassword(input.password), lastPasswordChange: at, failedLoginCount: 0, lockedUntil: null, updatedAt: at })
+    .set({
+      passwordHash: await hashPassword(input.password),
+      lastPasswordChange: at,
+      failedLoginCount: 0,
+      lockedUntil: null,
+      updatedAt: at,
+    })
     .where(eq(users.id, user.id));
   await revokeAllSessions(ctx, user.id, 'password reset');
   await ctx.mailer.send(passwordChangedMail(user.email, user.fullName, at));
 }
 
-export async function changePassword(ctx: AppContext, auth: AuthInfo, input: { currentPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(
+  ctx: AppContext,
+  auth: AuthInfo,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
   const user = await userById(ctx, auth.userId);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError(400, MESSAGES.accounts.currentPasswordWrong, 'INVALID_PASSWORD', { errors: { currentPassword: MESSAGES.accounts.currentPasswordWrong } });
+    throw new AppError(400, MESSAGES.accounts.currentPasswordWrong, 'INVALID_PASSWORD', {
+      errors: { currentPassword: MESSAGES.accounts.currentPasswordWrong },
+    });
   }
   const at = now();
   await ctx.db

@@ -15,7 +15,7 @@ export function verificationMail(to: string, fullName: string, code: string): Ma
       `    ${code}`,
       '',
       'Enter it on the verification page to activate your account. The code expires in 30 minutes.',
-      "If you did not create an account, you can ignore this email.",
+      'If you did not create an account, you can ignore this email.',
       signature,
     ].join('\n'),
   };

@@ -73,7 +73,13 @@ export async function enable(ctx: AppContext, user: UserRow, token: string): Pro
   if (step === null) throw new AppError(400, MESSAGES.login.INVALID_2FA_TOKEN, 'INVALID_2FA_TOKEN');
   await ctx.db
     .update(users)
-    .set({ twoFactorEnabled: true, twoFactorSecret: user.twoFactorPendingSecret, twoFactorPendingSecret: null, twoFactorLastStep: step, updatedAt: now() })
+    .set({
+      twoFactorEnabled: true,
+      twoFactorSecret: user.twoFactorPendingSecret,
+      twoFactorPendingSecret: null,
+      twoFactorLastStep: step,
+      updatedAt: now(),
+    })
     .where(eq(users.id, user.id));
 }
 
@@ -112,7 +118,9 @@ export async function checkSecondFactor(
   const used = await db
     .update(backupCodes)
     .set({ usedAt: now() })
-    .where(and(eq(backupCodes.userId, user.id), eq(backupCodes.codeHash, hashBackup(ctx, input.backupCode ?? '')), isNull(backupCodes.usedAt)))
+    .where(
+      and(eq(backupCodes.userId, user.id), eq(backupCodes.codeHash, hashBackup(ctx, input.backupCode ?? '')), isNull(backupCodes.usedAt)),
+    )
     .returning({ id: backupCodes.id });
   return used.length === 1 ? 'ok' : 'INVALID_BACKUP_CODE';
 }

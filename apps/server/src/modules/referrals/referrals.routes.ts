@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAddReferralResult, ZPageQuery, ZReferralCodeBody, ZReferralLeaderboardEntry, ZReferralReward, ZReferralStats, ZPagination } from '@contesthub/shared';
+import {
+  ZAddReferralResult,
+  ZPageQuery,
+  ZReferralCodeBody,
+  ZReferralLeaderboardEntry,
+  ZReferralReward,
+  ZReferralStats,
+  ZPagination,
+} from '@contesthub/shared';
 import { envelope, ok } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as referrals from './referrals.service.js';
@@ -11,14 +19,22 @@ const tags = ['referrals'];
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats',
-    { schema: { tags, summary: 'My referral code, link and referrals', response: { 200: envelope(ZReferralStats) } }, config: { access: 'signedIn' } },
+    {
+      schema: { tags, summary: 'My referral code, link and referrals', response: { 200: envelope(ZReferralStats) } },
+      config: { access: 'signedIn' },
+    },
     async (req) => ok(await referrals.stats(app.ctx, requireAuth(req).userId)),
   );
 
   app.get(
     '/leaderboard',
     {
-      schema: { tags, summary: 'Top referrers', querystring: ZPageQuery, response: { 200: envelope(z.object({ leaderboard: z.array(ZReferralLeaderboardEntry), pagination: ZPagination })) } },
+      schema: {
+        tags,
+        summary: 'Top referrers',
+        querystring: ZPageQuery,
+        response: { 200: envelope(z.object({ leaderboard: z.array(ZReferralLeaderboardEntry), pagination: ZPagination })) },
+      },
       config: { access: 'signedIn' },
     },
     async (req) => ok(await referrals.leaderboard(app.ctx, req.query.page, req.query.limit)),
@@ -27,7 +43,12 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rewards',
     {
-      schema: { tags, summary: 'Referral rewards I earned', querystring: ZPageQuery, response: { 200: envelope(z.object({ rewards: z.array(ZReferralReward), pagination: ZPagination })) } },
+      schema: {
+        tags,
+        summary: 'Referral rewards I earned',
+        querystring: ZPageQuery,
+        response: { 200: envelope(z.object({ rewards: z.array(ZReferralReward), pagination: ZPagination })) },
+      },
       config: { access: 'signedIn' },
     },
     async (req) => ok(await referrals.rewards(app.ctx, requireAuth(req).userId, req.query.page, req.query.limit)),
@@ -36,7 +57,12 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/validate/:code',
     {
-      schema: { tags, summary: 'Is this referral code valid?', params: z.object({ code: z.string().trim().min(1).max(32) }), response: { 200: envelope(z.object({ valid: z.boolean(), referrerName: z.string().optional() })) } },
+      schema: {
+        tags,
+        summary: 'Is this referral code valid?',
+        params: z.object({ code: z.string().trim().min(1).max(32) }),
+        response: { 200: envelope(z.object({ valid: z.boolean(), referrerName: z.string().optional() })) },
+      },
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (req) => ok(await referrals.validateCode(app.ctx.db, req.params.code)),
@@ -46,7 +72,12 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        schema: { tags, summary: 'Add the referral code of the friend who invited me', body: ZReferralCodeBody, response: { 200: envelope(ZAddReferralResult) } },
+        schema: {
+          tags,
+          summary: 'Add the referral code of the friend who invited me',
+          body: ZReferralCodeBody,
+          response: { 200: envelope(ZAddReferralResult) },
+        },
         config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
       async (req) => ok(await referrals.addCode(app.ctx, requireAuth(req).userId, req.body.referralCode), 'Referral code added'),

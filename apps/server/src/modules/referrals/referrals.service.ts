@@ -1,12 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import {
-  MESSAGES,
-  REFERRAL,
-  creditsToUnits,
-  unitsToCredits,
-  type TAddReferralResult,
-  type TReferralStats,
-} from '@contesthub/shared';
+import { MESSAGES, REFERRAL, creditsToUnits, unitsToCredits, type TAddReferralResult, type TReferralStats } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { referrals, users } from '../../db/schema/index.js';
@@ -19,7 +12,10 @@ const REFERRER_UNITS = creditsToUnits(REFERRAL.referrerBonusCredits);
 const REFEREE_UNITS = creditsToUnits(REFERRAL.refereeBonusCredits);
 
 export async function findReferrer(db: DbOrTx, code: string) {
-  const [row] = await db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.referralCode, code.trim().toUpperCase()));
+  const [row] = await db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.referralCode, code.trim().toUpperCase()));
   return row;
 }
 
@@ -30,7 +26,10 @@ export async function findReferrer(db: DbOrTx, code: string) {
  */
 export async function applyReferral(tx: Tx, refereeId: string, code: string): Promise<{ referrerId: string; referrerName: string }> {
   const referrer = await findReferrer(tx, code);
-  if (!referrer) throw new AppError(404, MESSAGES.accounts.referralInvalid, 'INVALID_REFERRAL_CODE', { errors: { referralCode: MESSAGES.accounts.referralInvalid } });
+  if (!referrer)
+    throw new AppError(404, MESSAGES.accounts.referralInvalid, 'INVALID_REFERRAL_CODE', {
+      errors: { referralCode: MESSAGES.accounts.referralInvalid },
+    });
   if (referrer.id === refereeId) throw new AppError(400, MESSAGES.accounts.referralSelf, 'SELF_REFERRAL');
   const [referee] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, refereeId)).for('update');
   if (referee?.referredBy) throw new AppError(409, MESSAGES.accounts.referralAlready, 'ALREADY_REFERRED');
@@ -151,9 +150,16 @@ export async function leaderboard(ctx: AppContext, page: number, limit: number) 
         order by count(*) desc, min(r.created_at) asc
         limit ${limit} offset ${offset}`,
   );
-  const [{ n }] = (await queryRows<{ n: number }>(ctx.db, sql`select count(distinct referrer_id)::int as n from ${referrals}`)) as [{ n: number }];
+  const [{ n }] = (await queryRows<{ n: number }>(ctx.db, sql`select count(distinct referrer_id)::int as n from ${referrals}`)) as [
+    { n: number },
+  ];
   return {
-    leaderboard: rows.map((r, i) => ({ rank: offset + i + 1, user: { fullName: r.full_name }, totalReferrals: r.total, totalEarnings: unitsToCredits(Number(r.earned)) })),
+    leaderboard: rows.map((r, i) => ({
+      rank: offset + i + 1,
+      user: { fullName: r.full_name },
+      totalReferrals: r.total,
+      totalEarnings: unitsToCredits(Number(r.earned)),
+    })),
     pagination: { page, limit, total: n, totalPages: Math.max(1, Math.ceil(n / limit)) },
   };
 }
@@ -170,7 +176,11 @@ export async function rewards(ctx: AppContext, userId: string, page: number, lim
     .offset((page - 1) * limit);
   const [{ total }] = (await ctx.db.select({ total: count() }).from(referrals).where(where)) as [{ total: number }];
   return {
-    rewards: rows.map((r) => ({ user: { fullName: r.fullName }, rewardAmount: unitsToCredits(r.reward), joinedAt: r.joinedAt.toISOString() })),
+    rewards: rows.map((r) => ({
+      user: { fullName: r.fullName },
+      rewardAmount: unitsToCredits(r.reward),
+      joinedAt: r.joinedAt.toISOString(),
+    })),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }

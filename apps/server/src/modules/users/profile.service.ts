@@ -6,7 +6,10 @@ import { now } from '../../lib/clock.js';
 import { AppError, sqlState } from '../../lib/errors.js';
 import { effectivePreferences, loadPublicUser } from './users.service.js';
 
-const phoneTaken = () => new AppError(409, MESSAGES.register.PHONE_ALREADY_EXISTS, 'PHONE_ALREADY_EXISTS', { errors: { phone: MESSAGES.register.PHONE_ALREADY_EXISTS } });
+const phoneTaken = () =>
+  new AppError(409, MESSAGES.register.PHONE_ALREADY_EXISTS, 'PHONE_ALREADY_EXISTS', {
+    errors: { phone: MESSAGES.register.PHONE_ALREADY_EXISTS },
+  });
 
 /** PUT /auth/profile. Email is not editable; preferences merge over what is stored. */
 export async function updateProfile(ctx: AppContext, userId: string, input: TUpdateProfile): Promise<TPublicUser> {
@@ -19,7 +22,11 @@ export async function updateProfile(ctx: AppContext, userId: string, input: TUpd
   if (other) throw phoneTaken();
 
   const preferences = input.preferences
-    ? { ...effectivePreferences(current.preferences), ...input.preferences, notifications: { ...effectivePreferences(current.preferences).notifications, ...input.preferences.notifications } }
+    ? {
+        ...effectivePreferences(current.preferences),
+        ...input.preferences,
+        notifications: { ...effectivePreferences(current.preferences).notifications, ...input.preferences.notifications },
+      }
     : current.preferences;
   try {
     await ctx.db

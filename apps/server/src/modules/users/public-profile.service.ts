@@ -26,7 +26,10 @@ export async function publicProfile(ctx: AppContext, id: string, viewerId: strin
   const isPrivate = prefs.profileVisibility !== 'public' && !self;
 
   const [[created], [submitted], [won]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(contests).where(and(eq(contests.organizerId, id), sql`${contests.status} <> 'draft'`)),
+    ctx.db
+      .select({ n: count() })
+      .from(contests)
+      .where(and(eq(contests.organizerId, id), sql`${contests.status} <> 'draft'`)),
     ctx.db.select({ n: count() }).from(entries).where(eq(entries.participantId, id)),
     ctx.db
       .select({ n: count() })
@@ -63,11 +66,20 @@ export async function publicProfile(ctx: AppContext, id: string, viewerId: strin
   };
 }
 
-export async function userContests(ctx: AppContext, id: string, viewerId: string | undefined, q: { page: number; limit: number; status?: string | undefined }) {
+export async function userContests(
+  ctx: AppContext,
+  id: string,
+  viewerId: string | undefined,
+  q: { page: number; limit: number; status?: string | undefined },
+) {
   const user = await findUser(ctx, id);
   const prefs = effectivePreferences(user.preferences);
   const hidden = viewerId !== id && (prefs.profileVisibility !== 'public' || prefs.showContestActivity === false);
-  const where = and(eq(contests.organizerId, id), sql`${contests.status} <> 'draft'`, q.status ? eq(contests.status, q.status as 'active') : undefined);
+  const where = and(
+    eq(contests.organizerId, id),
+    sql`${contests.status} <> 'draft'`,
+    q.status ? eq(contests.status, q.status as 'active') : undefined,
+  );
   if (hidden) return { contests: [], pagination: { page: q.page, limit: q.limit, total: 0, totalPages: 1 } };
   const rows = await ctx.db
     .select()

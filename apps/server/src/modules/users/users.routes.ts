@@ -15,7 +15,10 @@ const listQuery = z.object({
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/public',
-    { schema: { tags, summary: "A member's public profile", params, response: { 200: envelope(ZPublicProfile) } }, config: { access: 'optional' } },
+    {
+      schema: { tags, summary: "A member's public profile", params, response: { 200: envelope(ZPublicProfile) } },
+      config: { access: 'optional' },
+    },
     async (req) => ok(await profiles.publicProfile(app.ctx, req.params.id, req.auth?.userId)),
   );
 
@@ -30,7 +33,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: envelope(
             z.object({
-              contests: z.array(z.object({ _id: z.string(), title: z.string(), status: z.string(), category: z.string(), coverImage: z.string().nullable(), entriesCount: z.number(), prizeType: z.string(), createdAt: z.string() })),
+              contests: z.array(
+                z.object({
+                  _id: z.string(),
+                  title: z.string(),
+                  status: z.string(),
+                  category: z.string(),
+                  coverImage: z.string().nullable(),
+                  entriesCount: z.number(),
+                  prizeType: z.string(),
+                  createdAt: z.string(),
+                }),
+              ),
               pagination: ZPagination,
             }),
           ),
