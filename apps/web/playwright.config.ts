@@ -39,7 +39,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+      // The account journey runs once (desktop): it waits for TOTP time steps and every page it
+      // visits is also rendered at phone width by the route tests.
+      testIgnore: /accounts\.spec\.ts/,
+    },
   ],
   webServer: {
     command: 'node apps/server/dist/server.js',

@@ -137,7 +137,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const mediaDir = path.join(config.dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, index: false, maxAge: '7d' });
+  // Uploads are written to a dot-named temp file and renamed; never serve one half-written.
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+    dotfiles: 'ignore',
+  });
 
   const indexFile = path.join(config.webDistDir, 'index.html');
   const spaBuilt = existsSync(indexFile);

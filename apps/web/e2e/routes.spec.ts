@@ -9,7 +9,7 @@ const PUBLIC_ROUTES: Array<[path: string, heading: RegExp]> = [
   ['/how-it-works', /.+/],
   ['/contact', /Contact Support/],
   ['/contest/3f0c8c1e-0000-4000-8000-000000000000', /Contest/],
-  ['/profile/3f0c8c1e-0000-4000-8000-000000000000', /Public Profile/],
+  ['/profile/:organizerId', /Public Profile/],
   ['/pricing', /Choose Your Plan/],
   ['/privacy', /Privacy Policy/],
   ['/terms', /Terms of Service/],
@@ -57,6 +57,12 @@ const DASHBOARD_ROUTES = [
 
 const ADMIN_ROUTES = ['/dashboard/admin', '/dashboard/admin-analytics', '/dashboard/contest-management', '/dashboard/security'];
 
+/** The demo organizer's id, for a public profile that exists. */
+async function organizerId(page: Page): Promise<string> {
+  const res = await page.request.post('/api/auth/login', { data: { email: 'organizer@contesthub.local', password: 'Organizer123!' } });
+  return ((await res.json()) as { data: { user: { _id: string } } }).data.user._id;
+}
+
 async function expectRendered(page: Page, heading: RegExp) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
   const [r, g, b] = await backgroundRgb(page);
@@ -67,7 +73,7 @@ async function expectRendered(page: Page, heading: RegExp) {
 test.describe('public routes', () => {
   for (const [path, heading] of PUBLIC_ROUTES) {
     test(`renders ${path}`, async ({ page, consoleErrors }, info) => {
-      const res = await page.goto(path);
+      const res = await page.goto(path.includes(':organizerId') ? path.replace(':organizerId', await organizerId(page)) : path);
       expect(res?.status()).toBe(200);
       await expectRendered(page, heading);
       await page.waitForLoadState('networkidle');
@@ -75,6 +81,13 @@ test.describe('public routes', () => {
       expect(consoleErrors).toEqual([]);
     });
   }
+});
+
+test('an unknown profile shows Profile not found with a way home', async ({ page }, info) => {
+  await page.goto('/profile/3f0c8c1e-0000-4000-8000-000000000000');
+  await expect(page.getByText('Profile not found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  await snap(page, info, 'public-profile-not-found');
 });
 
 test.describe('dashboard routes', () => {

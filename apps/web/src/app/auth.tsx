@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES, type TAuthResult, type TPublicUser } from '@contesthub/shared';
 import { apiData, ApiError, apiRequest, authEvents } from '../lib/api';
 import { tokenStore } from '../lib/storage';
@@ -13,6 +13,8 @@ type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 interface AuthApi {
   user: TPublicUser | null;
   status: AuthStatus;
+  /** True from the moment Logout is clicked until the browser is home: guards must not redirect. */
+  signingOut: boolean;
   /** Store a login (login, registration, verification answers) and show its user at once. */
   signIn: (result: Pick<TAuthResult, 'token' | 'refreshToken'> & { user: TPublicUser }) => void;
   signOut: () => Promise<void>;
@@ -26,6 +28,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [hasToken, setHasToken] = useState(() => tokenStore.token !== null);
+  const [signingOut, setSigningOut] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (signingOut && pathname === '/') setSigningOut(false);
+  }, [signingOut, pathname]);
 
   const me = useQuery({
     queryKey: ME_QUERY_KEY,
@@ -75,6 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    setSigningOut(true);
     try {
       await apiRequest('/auth/logout', { method: 'POST' });
     } catch (err) {
@@ -92,7 +100,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const user = hasToken ? (me.data ?? null) : null;
   const status: AuthStatus = !hasToken ? 'anonymous' : me.data ? 'authenticated' : me.isError ? 'anonymous' : 'loading';
-  const value = useMemo<AuthApi>(() => ({ user, status, signIn, signOut, refreshUser }), [user, status, signIn, signOut, refreshUser]);
+  const value = useMemo<AuthApi>(
+    () => ({ user, status, signingOut, signIn, signOut, refreshUser }),
+    [user, status, signingOut, signIn, signOut, refreshUser],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

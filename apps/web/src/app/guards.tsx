@@ -8,9 +8,11 @@ import { useAuth } from './auth';
  * remembered in navigation state); unverified → /verify-email with the address carried along.
  */
 export function RequireDashboard({ children }: { children: ReactNode }) {
-  const { user, status } = useAuth();
+  const { user, status, signingOut } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <Spinner />;
+  // Logging out leaves for home; the guard must not race it to /login.
+  if (!user && signingOut) return null;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
   if (!user.isVerified)
     return <Navigate to={`/verify-email?email=${encodeURIComponent(user.email)}`} replace state={{ email: user.email }} />;

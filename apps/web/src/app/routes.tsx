@@ -13,7 +13,15 @@ const PrivacyPage = lazy(() => import('../features/legal/pages/PrivacyPage'));
 const TermsPage = lazy(() => import('../features/legal/pages/TermsPage'));
 const ToasterDemoPage = lazy(() => import('../features/toaster-demo/pages/ToasterDemoPage'));
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
+const VerifyEmailPage = lazy(() => import('../features/auth/pages/VerifyEmailPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const DashboardHome = lazy(() => import('../features/dashboard/pages/DashboardHome'));
+const PublicProfilePage = lazy(() => import('../features/users/pages/PublicProfilePage'));
+const ProfileSettingsPage = lazy(() => import('../features/profile/pages/ProfileSettingsPage'));
+const SecuritySettingsPage = lazy(() => import('../features/settings/pages/SecuritySettingsPage'));
+const ReferralsPage = lazy(() => import('../features/referrals/pages/ReferralsPage'));
 const ComingSoon = lazy(() => import('../features/placeholders/ComingSoon'));
 
 const soon = (title: string, description: string) => <ComingSoon title={title} description={description} />;
@@ -46,10 +54,7 @@ const DASHBOARD_CHILDREN: Array<[string, string, string]> = [
   ['leaderboard', 'Leaderboard', 'Top creators by points, wins and earnings.'],
   ['rewards', 'Rewards', 'Rewards for active members of the community.'],
   ['help', 'Help & Support', 'FAQs, tutorials and your support tickets.'],
-  ['profile', 'Profile Settings', 'Your personal information, preferences and referral code.'],
-  ['settings', 'Security Settings', 'Password, two-factor authentication, login alerts and active sessions.'],
   ['notifications', 'Notifications', 'Everything that happened to your contests, entries and payments.'],
-  ['referrals', 'Referral Program', 'Invite friends: you get 50 credits, they get 25 after verifying their email.'],
   ['messages', 'Messages', 'Conversations with other members.'],
   ['vote-credit-transfer', 'Transfer Credits', 'Send vote credits to other members.'],
   ['subscription', 'Subscription', 'Your plan, renewal date, upgrades and cancellation.'],
@@ -73,7 +78,7 @@ export function AppRoutes() {
         ))}
         <Route path="entries" element={soon('All Entries', 'Browse approved entries from every contest: recent, popular and trending.')} />
         <Route path="contest/:id" element={soon('Contest', 'Contest details, entries, leaderboard and comments.')} />
-        <Route path="profile/:userId" element={soon('Public Profile', 'Contests, entries and badges of a member.')} />
+        <Route path="profile/:userId" element={<PublicProfilePage />} />
         <Route path="how-it-works" element={<HowItWorksPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="contact" element={<ContactPage />} />
@@ -90,10 +95,32 @@ export function AppRoutes() {
             </RedirectIfSignedIn>
           }
         />
-        <Route path="register" element={soon('Create your account', 'Sign up with your name, email and Nigerian phone number.')} />
-        <Route path="verify-email" element={soon('Verify your email', 'Enter the 6-digit code we sent to your email address.')} />
-        <Route path="forgot-password" element={soon('Forgot password', 'We will email you a 6-digit reset code.')} />
-        <Route path="reset-password" element={soon('Reset password', 'Choose a new password with your reset code.')} />
+        <Route
+          path="register"
+          element={
+            <RedirectIfSignedIn>
+              <RegisterPage />
+            </RedirectIfSignedIn>
+          }
+        />
+        {/* Not guarded: a signed-in, unverified user must reach it (the page sends verified users on). */}
+        <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route
+          path="forgot-password"
+          element={
+            <RedirectIfSignedIn>
+              <ForgotPasswordPage />
+            </RedirectIfSignedIn>
+          }
+        />
+        <Route
+          path="reset-password"
+          element={
+            <RedirectIfSignedIn>
+              <ResetPasswordPage />
+            </RedirectIfSignedIn>
+          }
+        />
         {/* Any unknown path shows home. */}
         <Route path="*" element={<HomePage />} />
       </Route>
@@ -107,6 +134,9 @@ export function AppRoutes() {
         }
       >
         <Route index element={<DashboardHome />} />
+        <Route path="profile" element={<ProfileSettingsPage />} />
+        <Route path="settings" element={<SecuritySettingsPage />} />
+        <Route path="referrals" element={<ReferralsPage />} />
         {DASHBOARD_CHILDREN.map(([path, title, description]) => (
           <Route key={path} path={path} element={soon(title, description)} />
         ))}

@@ -219,7 +219,7 @@ export async function login(ctx: AppContext, input: TLogin, meta: ClientMeta): P
   const knownDevice = await seenDevice(ctx, user.id, meta.userAgent);
   const { token, refreshToken } = await issueSession(ctx, user, meta, input.rememberMe ?? false);
   if (user.loginAlerts && !knownDevice) {
-    await ctx.mailer.send(loginAlertMail(user.email, user.fullName, at, describeUserAgent(meta.userAgent), meta.ip));
+    await ctx.mailer.send(loginAlertMail(user.email, user.fullName, at, describeUserAgent(meta.userAgent).label, meta.ip));
   }
   return { user: await publicUser(ctx, user.id), token, refreshToken };
 }

@@ -1,9 +1,12 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import {
   ArrowLeftRight,
   BarChart3,
+  ChevronDown,
   CreditCard,
+  House,
+  LogOut,
   Gift,
   LayoutDashboard,
   Menu,
@@ -18,8 +21,9 @@ import {
   X,
   Medal,
   Wrench,
+  type LucideIcon,
 } from 'lucide-react';
-import { formatDate, formatNumber, TIER_LABELS } from '@contesthub/shared';
+import { formatDate, formatNumber, TIER_LABELS, type TPublicUser } from '@contesthub/shared';
 import { useAuth } from '../auth';
 import { Badge } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -48,7 +52,11 @@ const ADMIN_ONLY = [
   { to: '/dashboard/security', label: 'Security & Fraud', icon: ShieldAlert },
 ];
 
-const TITLES: Record<string, string> = Object.fromEntries([...COMMON, ...USER_ONLY, ...ADMIN_ONLY].map((i) => [i.to, i.label]));
+const TITLES: Record<string, string> = {
+  ...Object.fromEntries([...COMMON, ...USER_ONLY, ...ADMIN_ONLY].map((i) => [i.to, i.label])),
+  // Pages reached from elsewhere than the sidebar.
+  '/dashboard/referrals': 'Referral Program',
+};
 
 function titleFor(pathname: string): string {
   if (TITLES[pathname]) return TITLES[pathname]!;
@@ -137,23 +145,197 @@ export function DashboardLayout() {
           ) : (
             <Badge tone={user.subscriptionTier === 'free' ? 'neutral' : 'amber'}>{TIER_LABELS[user.subscriptionTier]}</Badge>
           )}
-          <Link to="/dashboard/profile" aria-label="Profile">
-            <UserAvatar name={user.fullName} src={user.profilePicture} size="sm" />
-          </Link>
-          <button
-            type="button"
-            onClick={() => void signOut()}
-            className="hidden rounded-lg px-3 py-1.5 text-sm text-slate-300 hover:bg-slate-800 sm:block"
-          >
-            Logout
-          </button>
+          <UserMenu user={user} onLogout={() => void signOut()} />
         </header>
+        <ProfileCompletionBanner completion={user.profileCompletion} />
         <main id="main" className="flex-1 p-4 sm:p-6">
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>
         </main>
       </div>
+    </div>
+  );
+}
+
+const MENU_LINKS: Array<{ to: string; label: string; icon: LucideIcon }> = [
+  { to: '/dashboard/profile', label: 'Profile', icon: User },
+  { to: '/dashboard/wallet', label: 'Wallet', icon: Wallet },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+  { to: '/', label: 'Back to Home', icon: House },
+];
+
+/**
+ * The header's user menu (menu button pattern): Enter, Space or ArrowDown open it on the first item,
+ * ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus to the button;
+ * Tab or a click outside closes it.
+ */
+function UserMenu({ user, onLogout }: { user: TPublicUser; onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef<'first' | 'last'>('first');
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+  useEffect(() => {
+    if (!open) return;
+    const list = items();
+    (focusOnOpen.current === 'last' ? list[list.length - 1] : list[0])?.focus();
+    const onPointer = (e: MouseEvent | TouchEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('touchstart', onPointer);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('touchstart', onPointer);
+    };
+  }, [open]);
+
+  const openWith = (where: 'first' | 'last') => {
+    focusOnOpen.current = where;
+    setOpen(true);
+  };
+
+  const onButtonKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      openWith('first');
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      openWith('last');
+    }
+  };
+
+  const onMenuKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const list = items();
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const move = (i: number) => {
+      e.preventDefault();
+      list[(i + list.length) % list.length]?.focus();
+    };
+    if (e.key === 'ArrowDown') move(index + 1);
+    else if (e.key === 'ArrowUp') move(index - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(list.length - 1);
+    else if (e.key === 'Escape') {
+      e.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (e.key === 'Tab') setOpen(false);
+  };
+
+  return (
+    <div className="relative" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={() => (open ? setOpen(false) : openWith('first'))}
+        onKeyDown={onButtonKeyDown}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={`Account menu for ${user.fullName}`}
+        className="flex items-center gap-1 rounded-full p-1 text-slate-300 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
+      >
+        <UserAvatar name={user.fullName} src={user.profilePicture} size="sm" />
+        <ChevronDown className={cn('hidden h-4 w-4 transition-transform sm:block', open && 'rotate-180')} aria-hidden />
+      </button>
+      {open && (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label="Account"
+          onKeyDown={onMenuKeyDown}
+          className="absolute right-0 z-50 mt-2 w-60 max-w-[calc(100vw-2rem)] overflow-hidden rounded-xl border border-slate-800 bg-slate-900 shadow-2xl shadow-black/50"
+        >
+          <div className="border-b border-slate-800 px-4 py-3" role="none">
+            <p className="truncate text-sm font-semibold">{user.fullName}</p>
+            <p className="truncate text-xs text-slate-400">{user.email}</p>
+          </div>
+          <div className="p-1.5" role="none">
+            {MENU_LINKS.map(({ to, label, icon: Icon }) => (
+              <Link
+                key={to}
+                to={to}
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => setOpen(false)}
+                className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-200 outline-none hover:bg-slate-800 focus-visible:bg-slate-800 focus-visible:ring-2 focus-visible:ring-emerald-400/60"
+              >
+                <Icon className="h-4 w-4 text-slate-400" aria-hidden />
+                {label}
+              </Link>
+            ))}
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                setOpen(false);
+                onLogout();
+              }}
+              className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm text-red-300 outline-none hover:bg-slate-800 focus-visible:bg-slate-800 focus-visible:ring-2 focus-visible:ring-emerald-400/60"
+            >
+              <LogOut className="h-4 w-4" aria-hidden />
+              Logout
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const BANNER_DISMISSED_KEY = 'contesthub:profile-banner-dismissed';
+
+function readDismissed(): boolean {
+  try {
+    return window.sessionStorage.getItem(BANNER_DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Shown under the header while the profile is below 100%; dismissed for the rest of the browser session. */
+function ProfileCompletionBanner({ completion }: { completion: number }) {
+  const [dismissed, setDismissed] = useState(readDismissed);
+  if (dismissed || completion >= 100) return null;
+  const dismiss = () => {
+    setDismissed(true);
+    try {
+      window.sessionStorage.setItem(BANNER_DISMISSED_KEY, '1');
+    } catch {
+      // storage unavailable: the banner still hides until the next reload
+    }
+  };
+  return (
+    <div
+      role="region"
+      aria-label="Profile completion"
+      className="flex items-center gap-3 border-b border-amber-500/30 bg-amber-500/10 px-4 py-2.5 text-sm sm:px-6"
+    >
+      <p className="min-w-0 flex-1 text-amber-100">
+        Your profile is <span className="font-semibold">{Math.round(completion)}%</span> complete.{' '}
+        <Link to="/dashboard/profile" className="font-semibold text-amber-300 underline underline-offset-2 hover:text-amber-200">
+          Complete your profile
+        </Link>
+      </p>
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label="Dismiss profile completion reminder"
+        className="shrink-0 rounded p-1 text-amber-200 hover:bg-amber-500/20 focus-visible:outline-2 focus-visible:outline-amber-300"
+      >
+        <X className="h-4 w-4" aria-hidden />
+      </button>
     </div>
   );
 }

@@ -1,14 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LogIn } from 'lucide-react';
-import { MESSAGES, ZLogin } from '@contesthub/shared';
+import { ArrowLeft, KeyRound, LogIn, ShieldCheck, Smartphone } from 'lucide-react';
+import { BACKUP_CODE, MESSAGES, TWO_FACTOR_CODE_LENGTH, ZLogin, type TLoginInput } from '@contesthub/shared';
 import { useAuth } from '../../../app/auth';
 import { useToast } from '../../../app/toast';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
 import { useLogin } from '../api/login';
+import { AuthCard, FormAlert } from '../components/AuthCard';
+import { digitsOnly } from '../lib/password-rules';
+import { useOnChange } from '../lib/use-on-change';
 
 /** Text shown for each login errorType (spec 000 §8). */
 function loginFailureText(err: ApiError): string {
@@ -24,9 +27,20 @@ function loginFailureText(err: ApiError): string {
       return reason && !err.message.includes(reason) ? `${err.message} Reason: ${reason}` : err.message;
     }
     default:
+      // ACCOUNT_LOCKED and anything else: the server's own message.
       return err.message;
   }
 }
+
+type Step = 'credentials' | 'twoFactor';
+type CodeMode = 'authenticator' | 'backup';
+
+/** Backup codes are upper case letters and digits, 8 of them. */
+const backupCodeOnly = (value: string) =>
+  value
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, BACKUP_CODE.length);
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -37,15 +51,48 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>('credentials');
+  const [mode, setMode] = useState<CodeMode>('authenticator');
+  const [twoFactorToken, setTwoFactorToken] = useState('');
+  const [backupCode, setBackupCode] = useState('');
+  const codeRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  // Keyboard users land in the field that needs them after each step or mode change.
+  useOnChange(`${step}:${mode}`, () => (step === 'twoFactor' ? codeRef : emailRef).current?.focus());
+
+  const leaveTwoFactor = () => {
+    setTwoFactorToken('');
+    setBackupCode('');
+    setMode('authenticator');
+    setError(null);
+    setStep('credentials');
+  };
+
+  const switchMode = (next: CodeMode) => {
+    setMode(next);
+    setError(null);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const parsed = ZLogin.safeParse({ email, password, rememberMe });
     if (!email.trim() || !password) {
+      setStep('credentials');
       setError(MESSAGES.login.fillAllFields);
       return;
     }
+    let input: TLoginInput = { email, password, rememberMe };
+    if (step === 'twoFactor') {
+      const code = (mode === 'authenticator' ? twoFactorToken : backupCode).trim();
+      if (!code) {
+        setError(MESSAGES.login.codeRequired);
+        codeRef.current?.focus();
+        return;
+      }
+      input = mode === 'authenticator' ? { ...input, twoFactorToken: code } : { ...input, backupCode: code };
+    }
+    const parsed = ZLogin.safeParse(input);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MESSAGES.login.fillAllFields);
       return;
@@ -62,70 +109,150 @@ export default function LoginPage() {
           navigate(`/verify-email?email=${encodeURIComponent(parsed.data.email)}`, { state: { email: parsed.data.email } });
           return;
         }
+        if (err instanceof ApiError && err.errorType === '2FA_REQUIRED') {
+          if (step === 'credentials') {
+            setStep('twoFactor');
+            toast.info('Two-Factor Authentication', MESSAGES.login['2FA_REQUIRED']);
+          } else {
+            setError(MESSAGES.login.codeRequired);
+          }
+          return;
+        }
         const text = err instanceof ApiError ? loginFailureText(err) : MESSAGES.transport.unreachable;
         setError(text);
         toast.error(MESSAGES.login.failedTitle, text);
+        if (step === 'twoFactor') codeRef.current?.select();
       },
     });
   };
 
   return (
-    <div className="mx-auto flex max-w-md flex-col px-4 py-16">
-      <Card>
-        <div className="text-center">
-          <span className="mx-auto grid h-12 w-12 place-items-center rounded-2xl bg-emerald-500/15 text-emerald-300">
-            <LogIn className="h-6 w-6" aria-hidden />
-          </span>
-          <h1 className="mt-4 text-2xl font-bold">Welcome back</h1>
-          <p className="mt-1 text-sm text-slate-400">Log in to enter contests, vote and manage your wallet.</p>
-        </div>
-        <form onSubmit={submit} noValidate className="mt-8 space-y-5">
-          {error && (
-            <p role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-300">
-              {error}
-            </p>
-          )}
-          <TextField
-            label="Email address"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aside={
-              <Link to="/forgot-password" className="text-xs font-medium text-emerald-300 hover:underline">
-                Forgot password?
-              </Link>
-            }
-          />
-          <label className="flex items-center gap-2 text-sm text-slate-300">
-            <input
-              type="checkbox"
-              checked={rememberMe}
-              onChange={(e) => setRememberMe(e.target.checked)}
-              className="h-4 w-4 rounded border-slate-600 bg-slate-900 accent-emerald-500"
+    <AuthCard icon={LogIn} title="Welcome back" lead="Log in to enter contests, vote and manage your wallet.">
+      <form onSubmit={submit} noValidate className="space-y-5">
+        {error && <FormAlert>{error}</FormAlert>}
+        {step === 'credentials' ? (
+          <>
+            <TextField
+              ref={emailRef}
+              label="Email address"
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
             />
-            Remember me for 30 days
-          </label>
-          <Button type="submit" size="lg" className="w-full" loading={loginMutation.isPending}>
-            Log In
-          </Button>
-        </form>
-        <p className="mt-6 text-center text-sm text-slate-400">
-          New to ContestHub?{' '}
-          <Link to="/register" className="font-semibold text-emerald-300 hover:underline">
-            Create an account
-          </Link>
-        </p>
-      </Card>
-    </div>
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aside={
+                <Link to="/forgot-password" className="text-xs font-medium text-emerald-300 hover:underline">
+                  Forgot password?
+                </Link>
+              }
+            />
+            <label className="flex items-center gap-2 text-sm text-slate-300">
+              <input
+                type="checkbox"
+                checked={rememberMe}
+                onChange={(e) => setRememberMe(e.target.checked)}
+                className="h-4 w-4 rounded border-slate-600 bg-slate-900 accent-emerald-500"
+              />
+              Remember me for 30 days
+            </label>
+            <Button type="submit" size="lg" className="w-full" loading={loginMutation.isPending}>
+              Log In
+            </Button>
+          </>
+        ) : (
+          <>
+            <div className="rounded-xl border border-emerald-500/30 bg-emerald-500/5 p-4">
+              <h2 className="flex items-center gap-2 font-semibold text-slate-100">
+                <ShieldCheck className="h-5 w-5 text-emerald-300" aria-hidden />
+                Two-factor authentication
+              </h2>
+              <p className="mt-1 text-sm text-slate-300">{MESSAGES.login['2FA_REQUIRED']}</p>
+              <p className="mt-1 wrap-anywhere text-xs text-slate-400">Signing in as {email.trim()}</p>
+            </div>
+            <div role="group" aria-label="Type of code" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-950/60 p-1">
+              {(
+                [
+                  ['authenticator', 'Authenticator code', Smartphone],
+                  ['backup', 'Backup code', KeyRound],
+                ] as const
+              ).map(([value, label, Icon]) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={mode === value}
+                  onClick={() => switchMode(value)}
+                  className={cn(
+                    'inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-2 py-2 text-xs font-medium sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-300',
+                    mode === value ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:bg-slate-800',
+                  )}
+                >
+                  <Icon className="h-4 w-4 shrink-0" aria-hidden />
+                  {label}
+                </button>
+              ))}
+            </div>
+            {mode === 'authenticator' ? (
+              <TextField
+                key="authenticator"
+                ref={codeRef}
+                label="Authentication code"
+                name="twoFactorToken"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={TWO_FACTOR_CODE_LENGTH}
+                placeholder="123456"
+                className="font-mono text-lg tracking-[0.4em]"
+                hint={`Enter the ${TWO_FACTOR_CODE_LENGTH}-digit code from your authenticator app.`}
+                value={twoFactorToken}
+                onChange={(e) => {
+                  setTwoFactorToken(digitsOnly(e.target.value, TWO_FACTOR_CODE_LENGTH));
+                  setError(null);
+                }}
+              />
+            ) : (
+              <TextField
+                key="backup"
+                ref={codeRef}
+                label="Backup code"
+                name="backupCode"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={BACKUP_CODE.length}
+                placeholder="ABCD1234"
+                className="font-mono text-lg uppercase tracking-[0.3em]"
+                hint={`Enter one of your ${BACKUP_CODE.length}-character backup codes. Each code works once.`}
+                value={backupCode}
+                onChange={(e) => {
+                  setBackupCode(backupCodeOnly(e.target.value));
+                  setError(null);
+                }}
+              />
+            )}
+            <Button type="submit" size="lg" className="w-full" loading={loginMutation.isPending}>
+              Verify and Log In
+            </Button>
+            <Button variant="ghost" className="w-full" icon={<ArrowLeft className="h-4 w-4" aria-hidden />} onClick={leaveTwoFactor}>
+              Back to email and password
+            </Button>
+          </>
+        )}
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-400">
+        New to ContestHub?{' '}
+        <Link to="/register" className="font-semibold text-emerald-300 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

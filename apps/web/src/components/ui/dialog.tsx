@@ -1,0 +1,129 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { cn } from '../../lib/cn';
+
+export interface DialogProps {
+  open: boolean;
+  /** Called on Escape, the close button, a click on the backdrop or a native close. */
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Footer row (buttons), right-aligned on wide screens and stacked on narrow ones. */
+  footer?: ReactNode;
+  /** While false (e.g. a request is in flight) Escape, the backdrop and the close button do nothing. */
+  dismissible?: boolean;
+  className?: string;
+}
+
+/**
+ * The one modal dialog: a native <dialog> opened with showModal(), so the browser traps focus,
+ * makes the page behind it inert and closes on Escape. The title labels it. Content is mounted
+ * only while open, so every opening starts from a clean state.
+ */
+export function Dialog({ open, onClose, title, description, children, footer, dismissible = true, className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  const dismissibleRef = useRef(dismissible);
+  const openRef = useRef(open);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+    dismissibleRef.current = dismissible;
+    openRef.current = open;
+  });
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (open && !el.open) {
+      const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      // jsdom and very old browsers lack showModal(); the open attribute still shows the content.
+      if (typeof el.showModal === 'function') el.showModal();
+      else el.setAttribute('open', '');
+      return () => {
+        if (el.open) {
+          if (typeof el.close === 'function') el.close();
+          else el.removeAttribute('open');
+        }
+        // Focus returns to whatever opened the dialog.
+        if (opener?.isConnected) opener.focus();
+      };
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    // Escape fires "cancel": keep the element open and let the owner decide through onClose.
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      if (dismissibleRef.current) onCloseRef.current();
+    };
+    // A close the owner did not ask for (the browser may force one) still reaches the owner.
+    const onNativeClose = () => {
+      if (openRef.current) onCloseRef.current();
+    };
+    el.addEventListener('cancel', onCancel);
+    el.addEventListener('close', onNativeClose);
+    return () => {
+      el.removeEventListener('cancel', onCancel);
+      el.removeEventListener('close', onNativeClose);
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      aria-modal="true"
+      onKeyDown={(e) => {
+        // Without native showModal the Escape key is handled here.
+        if (e.key === 'Escape' && typeof ref.current?.showModal !== 'function') {
+          e.preventDefault();
+          if (dismissible) onClose();
+        }
+      }}
+      onMouseDown={(e) => {
+        // A press on the ::backdrop targets the dialog element itself (content sits in the inner div).
+        if (e.target === ref.current && dismissible) onClose();
+      }}
+      className={cn(
+        'm-auto w-[calc(100%-2rem)] max-w-lg overflow-visible bg-transparent p-0 text-slate-100 backdrop:bg-black/70 backdrop:backdrop-blur-sm',
+        className,
+      )}
+    >
+      {open && (
+        <div className="flex max-h-[calc(100dvh-2rem)] flex-col rounded-2xl border border-slate-800 bg-slate-900 shadow-2xl shadow-black/60">
+          <div className="flex items-start justify-between gap-4 border-b border-slate-800 px-5 py-4">
+            <div className="min-w-0">
+              <h2 id={titleId} className="text-lg font-semibold text-slate-100">
+                {title}
+              </h2>
+              {description && (
+                <p id={descriptionId} className="mt-1 text-sm text-slate-400">
+                  {description}
+                </p>
+              )}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              disabled={!dismissible}
+              aria-label="Close dialog"
+              className="rounded-lg p-1.5 text-slate-400 hover:bg-slate-800 hover:text-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-400 disabled:opacity-50"
+            >
+              <X className="h-5 w-5" aria-hidden />
+            </button>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          {footer && (
+            <div className="flex flex-col-reverse gap-2 border-t border-slate-800 px-5 py-4 sm:flex-row sm:justify-end">{footer}</div>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,120 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { cn } from '../../lib/cn';
+
+export interface TabItem<T extends string> {
+  id: T;
+  label: string;
+  icon?: LucideIcon;
+}
+
+/** Ids that tie a tab to its panel; one per Tabs instance. */
+export function useTabIds(): { tab: (id: string) => string; panel: (id: string) => string } {
+  const base = useId();
+  return { tab: (id) => `${base}-tab-${id}`, panel: (id) => `${base}-panel-${id}` };
+}
+
+/**
+ * WAI-ARIA tabs with automatic activation: arrow keys move between tabs (wrapping), Home and End
+ * jump to the ends, and only the selected tab is in the Tab order. The strip scrolls sideways on
+ * narrow screens instead of widening the page.
+ */
+export function Tabs<T extends string>({
+  tabs,
+  value,
+  onChange,
+  ids,
+  label,
+  className,
+}: {
+  tabs: ReadonlyArray<TabItem<T>>;
+  value: T;
+  onChange: (id: T) => void;
+  ids: ReturnType<typeof useTabIds>;
+  label: string;
+  className?: string;
+}) {
+  const refs = useRef(new Map<T, HTMLButtonElement>());
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((t) => t.id === value);
+    let next = -1;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = (index + 1) % tabs.length;
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = (index - 1 + tabs.length) % tabs.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = tabs.length - 1;
+    if (next < 0) return;
+    e.preventDefault();
+    const tab = tabs[next];
+    if (!tab) return;
+    onChange(tab.id);
+    refs.current.get(tab.id)?.focus();
+  };
+
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className={cn('flex max-w-full gap-1 overflow-x-auto rounded-xl border border-slate-800 bg-slate-900/60 p-1', className)}
+    >
+      {tabs.map(({ id, label: text, icon: Icon }) => {
+        const selected = id === value;
+        return (
+          <button
+            key={id}
+            ref={(el) => {
+              if (el) refs.current.set(id, el);
+              else refs.current.delete(id);
+            }}
+            type="button"
+            role="tab"
+            id={ids.tab(id)}
+            aria-selected={selected}
+            aria-controls={ids.panel(id)}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(id)}
+            className={cn(
+              'inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-2.5 py-2 text-center text-sm font-medium leading-tight transition-colors sm:flex-none sm:whitespace-nowrap sm:px-3 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-emerald-400',
+              selected ? 'bg-emerald-500/15 text-emerald-300' : 'text-slate-400 hover:bg-slate-800 hover:text-slate-100',
+            )}
+          >
+            {Icon && <Icon className="hidden h-4 w-4 sm:block" aria-hidden />}
+            {text}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Mounted the first time its tab is selected, then kept (hidden) so edits survive switching tabs. */
+export function TabPanel({
+  id,
+  ids,
+  active,
+  children,
+  className,
+}: {
+  id: string;
+  ids: ReturnType<typeof useTabIds>;
+  active: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
+  const [seen, setSeen] = useState(active);
+  if (active && !seen) setSeen(true);
+  if (!seen && !active) return null;
+  return (
+    <div
+      role="tabpanel"
+      id={ids.panel(id)}
+      aria-labelledby={ids.tab(id)}
+      hidden={!active}
+      tabIndex={0}
+      className={cn('focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-emerald-400/60', className)}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TEmailOnly } from '@contesthub/shared';
+import { apiRequest } from '../../../lib/api';
+
+/** The whole envelope: its message is the text to show (the same for unknown addresses). */
+export const forgotPassword = (input: TEmailOnly) =>
+  apiRequest<{ emailSent: boolean }>('/auth/forgot-password', { method: 'POST', body: input });
+
+export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

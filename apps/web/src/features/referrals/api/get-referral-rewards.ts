@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '../../../lib/api';
+import { REFERRAL_LIST_LIMIT } from './get-referral-leaderboard';
+
+export interface ReferralReward {
+  user: { fullName: string };
+  rewardAmount: number;
+  joinedAt: string;
+}
+
+export const getReferralRewards = () =>
+  apiData<{ rewards: ReferralReward[] }>('/referrals/rewards', { query: { limit: REFERRAL_LIST_LIMIT } });
+
+export const referralRewardsQuery = () => queryOptions({ queryKey: ['referrals', 'rewards'], queryFn: getReferralRewards });
+
+/** Loaded once its tab has been opened. */
+export const useReferralRewards = (enabled = true) => useQuery({ ...referralRewardsQuery(), enabled });

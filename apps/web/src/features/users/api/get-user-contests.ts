@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZES, type ContestStatus } from '@contesthub/shared';
+import { apiData } from '../../../lib/api';
+
+export interface UserContest {
+  _id: string;
+  title: string;
+  status: ContestStatus;
+  category: string;
+  coverImage: string | null;
+  entriesCount: number;
+  prizeType: string;
+  createdAt: string;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+export const getUserContests = (userId: string, limit: number = PAGE_SIZES.profileLists) =>
+  apiData<{ contests: UserContest[]; pagination: Pagination }>(`/users/${encodeURIComponent(userId)}/contests`, { query: { limit } });
+
+export const userContestsQuery = (userId: string) =>
+  queryOptions({ queryKey: ['users', userId, 'contests'], queryFn: () => getUserContests(userId) });
+
+/** Loaded only once the Contests tab has been opened. */
+export const useUserContests = (userId: string, enabled: boolean) => useQuery({ ...userContestsQuery(userId), enabled });

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZES } from '@contesthub/shared';
+import { apiData } from '../../../lib/api';
+import type { Pagination } from './get-user-contests';
+
+export interface UserEntry {
+  _id: string;
+  title: string;
+  description: string | null;
+  entryType: string;
+  status: string;
+  totalVotes: number;
+  createdAt: string;
+  contest: { _id: string; title: string };
+}
+
+export const getUserEntries = (userId: string, limit: number = PAGE_SIZES.profileLists) =>
+  apiData<{ entries: UserEntry[]; pagination: Pagination }>(`/users/${encodeURIComponent(userId)}/entries`, { query: { limit } });
+
+export const userEntriesQuery = (userId: string) =>
+  queryOptions({ queryKey: ['users', userId, 'entries'], queryFn: () => getUserEntries(userId) });
+
+/** Loaded only once the Entries tab has been opened. */
+export const useUserEntries = (userId: string, enabled: boolean) => useQuery({ ...userEntriesQuery(userId), enabled });
