@@ -20,6 +20,11 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
+import { commentRoutes } from './modules/comments/comments.routes.js';
+import { contestRoutes } from './modules/contests/contests.routes.js';
+import { reportRoutes } from './modules/contests/reports.routes.js';
+import { entryRoutes } from './modules/entries/entries.routes.js';
+import { voteRoutes } from './modules/votes/votes.routes.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
 import { profilePictureRoutes } from './modules/users/profile-picture.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -129,6 +134,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(profilePictureRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(referralRoutes, { prefix: '/referrals' });
+      await api.register(contestRoutes, { prefix: '/contests' });
+      await api.register(reportRoutes, { prefix: '/contests' });
+      await api.register(entryRoutes, { prefix: '/entries' });
+      await api.register(voteRoutes, { prefix: '/votes' });
+      await api.register(commentRoutes, { prefix: '/comments' });
       await api.register(supportRoutes, { prefix: '/support' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
     },

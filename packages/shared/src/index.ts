@@ -11,3 +11,4 @@ export * from './schemas/support.js';
 export * from './schemas/stats.js';
 export * from './profile.js';
 export * from './user-agent.js';
+export * from './schemas/contests.js';

@@ -1,9 +1,41 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
+export interface ContestRestrictions {
+  ageRestriction?: boolean;
+  minAge?: number | null;
+  maxAge?: number | null;
+  locationRestriction?: boolean;
+  allowedLocations?: string[];
+  genderRestriction?: boolean;
+  allowedGenders?: Array<'male' | 'female'>;
+}
+
+export interface ContestSettings {
+  allowMultipleEntries?: boolean;
+  requireApproval?: boolean;
+  showVoteCount?: boolean;
+  allowComments?: boolean;
+}
+
 /**
- * Core contest and entry records. The contests capability extends these tables; the columns
- * here are what the public pages and platform statistics already read.
+ * A contest. Money: prizeAmount in kobo (held in the contest's escrow account from creation);
+ * entry and voting fees in credit units (hundredths of a vote credit). The full-text search
+ * vector and trigram index live in a hand-written migration (0004).
  */
 export const contests = pgTable(
   'contests',
@@ -16,26 +48,89 @@ export const contests = pgTable(
     description: text('description').notNull(),
     category: text('category').notNull(),
     customCategory: text('custom_category'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    rules: text('rules')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     coverImage: text('cover_image'),
     status: text('status', { enum: ['draft', 'active', 'voting', 'ended', 'cancelled'] }).notNull(),
     prizeType: text('prize_type', { enum: ['badge', 'cash', 'cashanditem'] }).notNull(),
     /** Kobo. */
     prizeAmount: bigint('prize_amount', { mode: 'number' }).notNull().default(0),
+    prizeItems: text('prize_items')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     badgeTitle: text('badge_title'),
     entryType: text('entry_type', { enum: ['photo', 'video', 'audio', 'article'] }).notNull(),
+    entryFee: text('entry_fee', { enum: ['free', 'paid'] })
+      .notNull()
+      .default('free'),
+    /** Credit units. */
+    entryFeeAmount: bigint('entry_fee_amount', { mode: 'number' }).notNull().default(0),
+    entryReview: text('entry_review', { enum: ['open', 'review'] })
+      .notNull()
+      .default('open'),
+    maxParticipants: integer('max_participants'),
     entryStartDate: timestamp('entry_start_date', { withTimezone: true }).notNull(),
     entryEndDate: timestamp('entry_end_date', { withTimezone: true }).notNull(),
     votingStartDate: timestamp('voting_start_date', { withTimezone: true }).notNull(),
     votingEndDate: timestamp('voting_end_date', { withTimezone: true }).notNull(),
+    votingType: text('voting_type', { enum: ['free', 'paid', 'both'] })
+      .notNull()
+      .default('free'),
+    /** Credit units per paid vote. */
+    votingFeeAmount: bigint('voting_fee_amount', { mode: 'number' }).notNull().default(0),
+    freeVotesPerUser: integer('free_votes_per_user').notNull().default(1),
+    /** Null means unlimited. */
+    maxVotesPerUser: integer('max_votes_per_user'),
+    restrictions: jsonb('restrictions').$type<ContestRestrictions>().notNull().default({}),
+    settings: jsonb('settings').$type<ContestSettings>().notNull().default({}),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isAdminContest: boolean('is_admin_contest').notNull().default(false),
     winnerEntryId: uuid('winner_entry_id'),
+    /** Set once, in the transaction that pays the prize: the end is processed exactly once. */
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
     totalEntries: integer('total_entries').notNull().default(0),
+    /** Weighted vote total across the contest's entries. */
     totalVotes: integer('total_votes').notNull().default(0),
     totalParticipants: integer('total_participants').notNull().default(0),
+    totalVoters: integer('total_voters').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contests_status_idx').on(t.status), index('contests_organizer_idx').on(t.organizerId)],
+  (t) => [
+    index('contests_status_idx').on(t.status, t.createdAt),
+    index('contests_organizer_idx').on(t.organizerId, t.createdAt),
+    index('contests_entry_end_idx').on(t.entryEndDate),
+    index('contests_voting_end_idx').on(t.votingEndDate),
+    index('contests_category_idx').on(t.category),
+    check(
+      'contests_dates_ordered',
+      sql`${t.entryStartDate} < ${t.entryEndDate} AND ${t.entryEndDate} <= ${t.votingStartDate} AND ${t.votingStartDate} < ${t.votingEndDate}`,
+    ),
+    check('contests_money_non_negative', sql`${t.prizeAmount} >= 0 AND ${t.entryFeeAmount} >= 0 AND ${t.votingFeeAmount} >= 0`),
+  ],
 );
+
+export interface EntryMedia {
+  /** Storage key and public URL of the file shown to voters (re-encoded for images). */
+  key: string;
+  url: string;
+  thumbnailUrl?: string;
+  kind: 'image' | 'video' | 'audio' | 'document';
+  mimeType: string;
+  size: number;
+  width?: number;
+  height?: number;
+  originalName?: string;
+}
 
 export const entries = pgTable(
   'entries',
@@ -51,8 +146,175 @@ export const entries = pgTable(
     description: text('description').notNull(),
     entryType: text('entry_type', { enum: ['photo', 'video', 'audio', 'article'] }).notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'disqualified'] }).notNull(),
+    rejectionReason: text('rejection_reason'),
+    media: jsonb('media').$type<EntryMedia[]>().notNull().default([]),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    allowSharing: boolean('allow_sharing').notNull().default(true),
+    /** Number of votes cast (each paid vote counts once). */
+    votesCount: integer('votes_count').notNull().default(0),
+    /** Sum of vote weights: free 1, paid 5 per vote. This ranks entries. */
+    weightedVotes: integer('weighted_votes').notNull().default(0),
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('entries_contest_idx').on(t.contestId, t.status), index('entries_participant_idx').on(t.participantId)],
+  (t) => [
+    index('entries_contest_idx').on(t.contestId, t.status, t.weightedVotes),
+    index('entries_participant_idx').on(t.participantId, t.createdAt),
+    index('entries_status_created_idx').on(t.status, t.createdAt),
+    check(
+      'entries_counters_non_negative',
+      sql`${t.votesCount} >= 0 AND ${t.weightedVotes} >= 0 AND ${t.likesCount} >= 0 AND ${t.commentsCount} >= 0`,
+    ),
+  ],
+);
+
+export const votes = pgTable(
+  'votes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contestId: uuid('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    voterId: uuid('voter_id')
+      .notNull()
+      .references(() => users.id),
+    voteType: text('vote_type', { enum: ['free', 'paid'] }).notNull(),
+    /** How many votes this call cast (paid: 1–10; free: 1). */
+    amount: integer('amount').notNull(),
+    /** amount × weight (free 1, paid 5). */
+    weightedTotal: integer('weighted_total').notNull(),
+    /** Credit units spent (paid votes). */
+    creditCost: bigint('credit_cost', { mode: 'number' }).notNull().default(0),
+    /** The client's Idempotency-Key: a retried vote counts once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** False once refunded (contest cancelled) or removed. */
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('votes_idempotency_key').on(t.voterId, t.idempotencyKey),
+    index('votes_contest_voter_idx').on(t.contestId, t.voterId),
+    index('votes_entry_idx').on(t.entryId, t.createdAt),
+    index('votes_voter_created_idx').on(t.voterId, t.createdAt),
+    check('votes_amount_positive', sql`${t.amount} > 0 AND ${t.weightedTotal} > 0 AND ${t.creditCost} >= 0`),
+  ],
+);
+
+export const entryLikes = pgTable(
+  'entry_likes',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.userId] })],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contestId: uuid('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    entryId: uuid('entry_id').references(() => entries.id, { onDelete: 'cascade' }),
+    parentCommentId: uuid('parent_comment_id'),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull(),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /** active: visible; flagged: visible, awaiting moderation; hidden: removed by a moderator; deleted: by its author. */
+    status: text('status', { enum: ['active', 'flagged', 'hidden', 'deleted'] })
+      .notNull()
+      .default('active'),
+    likesCount: integer('likes_count').notNull().default(0),
+    flagsCount: integer('flags_count').notNull().default(0),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('comments_contest_idx').on(t.contestId, t.status, t.createdAt),
+    index('comments_author_idx').on(t.authorId, t.createdAt),
+    index('comments_entry_idx').on(t.entryId),
+  ],
+);
+
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
+/** Reports on contests, entries, comments and users, for the moderation area. One per reporter and item. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    targetType: text('target_type', { enum: ['contest', 'entry', 'comment', 'user'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** The contest the item belongs to (for filtering), when there is one. */
+    contestId: uuid('contest_id'),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: ['pending', 'under_review', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('pending'),
+    priority: text('priority', { enum: ['low', 'medium', 'high'] })
+      .notNull()
+      .default('medium'),
+    adminNotes: text('admin_notes'),
+    actionsTaken: text('actions_taken'),
+    resolvedBy: uuid('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_once_per_reporter').on(t.reporterId, t.targetType, t.targetId),
+    index('reports_status_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/** Badges won (badge-prize contests). */
+export const userBadges = pgTable(
+  'user_badges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contestId: uuid('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    awardedAt: timestamp('awarded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_badges_contest_key').on(t.contestId), index('user_badges_user_idx').on(t.userId)],
 );
