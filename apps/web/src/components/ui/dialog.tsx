@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { Button, type ButtonProps } from './button';
 
 export interface DialogProps {
   open: boolean;
@@ -125,5 +126,34 @@ export function Dialog({ open, onClose, title, description, children, footer, di
         </div>
       )}
     </dialog>
+  );
+}
+
+export interface FormDialogProps extends Omit<DialogProps, 'footer' | 'dismissible'> {
+  /** The id of the form inside, which the footer's submit button submits. */
+  formId: string;
+  submitLabel: ReactNode;
+  submitVariant?: ButtonProps['variant'];
+  /** The form's request is in flight: the submit button spins, and Cancel and every dismissal wait. */
+  pending: boolean;
+}
+
+/** A dialog around one form, with Cancel and the form's submit button in the footer. */
+export function FormDialog({ formId, submitLabel, submitVariant, pending, ...dialog }: FormDialogProps) {
+  return (
+    <Dialog
+      {...dialog}
+      dismissible={!pending}
+      footer={
+        <>
+          <Button variant="outline" onClick={dialog.onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant={submitVariant} loading={pending}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    />
   );
 }

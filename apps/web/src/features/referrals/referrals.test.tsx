@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../settings/test-harness';
+import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {

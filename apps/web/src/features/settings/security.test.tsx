@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../components/ui/dialog';
-import { fakeServer, makeUser, ok, fail, renderAt } from './test-harness';
+import { fakeServer, makeUser, ok, fail, renderAt } from '../../test/harness';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPublicProfile } from '@contesthub/shared';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../settings/test-harness';
+import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
 
 const profile = (over: Partial<TPublicProfile> = {}): TPublicProfile => ({
   _id: 'u2',

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
@@ -39,5 +39,35 @@ export function FormAlert({ children }: { children: ReactNode }) {
     <p role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-300">
       {children}
     </p>
+  );
+}
+
+/**
+ * The centred result that takes a form's place once it is done (sent, succeeded, failed): a large
+ * icon, a heading the page moves focus to, then the message and the next steps.
+ */
+export function Outcome({
+  icon: Icon,
+  tone,
+  title,
+  role,
+  headingRef,
+  children,
+}: {
+  icon: LucideIcon;
+  tone: 'success' | 'error';
+  title: ReactNode;
+  role?: 'status' | 'alert';
+  headingRef: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="text-center" role={role}>
+      <Icon className={cn('mx-auto h-14 w-14', tone === 'success' ? 'text-emerald-400' : 'text-red-400')} aria-hidden />
+      <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-xl font-bold focus:outline-none">
+        {title}
+      </h2>
+      {children}
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/forms';
 import { useForgotPassword } from '../api/forgot-password';
-import { AuthCard, FormAlert } from '../components/AuthCard';
+import { AuthCard, FormAlert, Outcome } from '../components/AuthCard';
 import { useOnChange } from '../lib/use-on-change';
 
 export default function ForgotPasswordPage() {
@@ -61,11 +61,7 @@ export default function ForgotPasswordPage() {
       lead={sent ? undefined : `Enter your account's email address and we will send you a ${VERIFICATION_CODE_LENGTH}-digit reset code.`}
     >
       {sent ? (
-        <div className="text-center" role="status">
-          <MailCheck className="mx-auto h-14 w-14 text-emerald-400" aria-hidden />
-          <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-xl font-bold focus:outline-none">
-            Check Your Email
-          </h2>
+        <Outcome icon={MailCheck} tone="success" role="status" title="Check Your Email" headingRef={headingRef}>
           <p className="mt-2 text-sm text-slate-300">{sent.message}</p>
           <p className="mt-1 wrap-anywhere text-sm text-slate-400">
             Requested for <strong className="text-slate-200">{sent.email}</strong>.
@@ -86,7 +82,7 @@ export default function ForgotPasswordPage() {
               Send Another Reset Code
             </Button>
           </div>
-        </div>
+        </Outcome>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-5">
           {formError && <FormAlert>{formError}</FormAlert>}

@@ -10,7 +10,8 @@ import { ApiError } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/forms';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/AuthCard';
-import { RevealToggle, ValidTick } from '../components/FieldExtras';
+import { ValidTick } from '../components/FieldExtras';
+import { PasswordField } from '../components/PasswordField';
 import { pendingEmail } from '../lib/pending-email';
 import { REGISTER_FIELDS, validRegisterFields, type RegisterField as Field, type RegisterForm as Form } from '../lib/register-form';
 
@@ -137,31 +138,23 @@ export default function RegisterPage() {
             onChange={(e) => set('phone', e.target.value)}
           />
         </div>
-        <TextField
+        <PasswordField
           id="register-password"
           label="Password"
-          type={showPassword ? 'text' : 'password'}
           name="password"
-          autoComplete="new-password"
-          required
           hint="At least 6 characters with an uppercase letter, a lowercase letter and a number."
+          shown={showPassword}
+          onToggleShown={() => setShowPassword((s) => !s)}
           value={form.password}
           error={errors.password}
-          aside={
-            <span className="flex items-center gap-2">
-              {tick('password')}
-              <RevealToggle shown={showPassword} onToggle={() => setShowPassword((s) => !s)} label="passwords" />
-            </span>
-          }
+          aside={tick('password')}
           onChange={(e) => set('password', e.target.value)}
         />
-        <TextField
+        <PasswordField
           id="register-confirmPassword"
           label="Confirm password"
-          type={showPassword ? 'text' : 'password'}
           name="confirmPassword"
-          autoComplete="new-password"
-          required
+          shown={showPassword}
           value={form.confirmPassword}
           error={errors.confirmPassword}
           aside={tick('confirmPassword')}

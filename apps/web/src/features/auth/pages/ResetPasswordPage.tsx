@@ -9,8 +9,8 @@ import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { fieldErrors } from '../../../lib/forms';
 import { useResetPassword } from '../api/reset-password';
-import { AuthCard, FormAlert } from '../components/AuthCard';
-import { RevealToggle } from '../components/FieldExtras';
+import { AuthCard, FormAlert, Outcome } from '../components/AuthCard';
+import { PasswordField } from '../components/PasswordField';
 import { digitsOnly, resetPasswordChecks } from '../lib/password-rules';
 
 type Phase = 'form' | 'success' | 'failed';
@@ -95,17 +95,13 @@ export default function ResetPasswordPage() {
   if (phase === 'success') {
     return (
       <AuthCard icon={LockKeyhole} title="Reset password">
-        <div className="text-center" role="status">
-          <CircleCheck className="mx-auto h-14 w-14 text-emerald-400" aria-hidden />
-          <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-xl font-bold focus:outline-none">
-            {SUCCESS_TITLE}
-          </h2>
+        <Outcome icon={CircleCheck} tone="success" role="status" title={SUCCESS_TITLE} headingRef={headingRef}>
           <p className="mt-2 text-sm text-slate-300">{MESSAGES.accounts.resetDone}</p>
           <p className="mt-1 text-xs text-slate-400">Taking you to the login page in {REDIRECT_AFTER_RESET_MS / 1000} seconds…</p>
           <ButtonLink to="/login" replace size="lg" className="mt-6 w-full">
             Go to Login
           </ButtonLink>
-        </div>
+        </Outcome>
       </AuthCard>
     );
   }
@@ -113,11 +109,7 @@ export default function ResetPasswordPage() {
   if (phase === 'failed') {
     return (
       <AuthCard icon={LockKeyhole} title="Reset password">
-        <div className="text-center" role="alert">
-          <CircleX className="mx-auto h-14 w-14 text-red-400" aria-hidden />
-          <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-xl font-bold focus:outline-none">
-            {FAILED_TITLE}
-          </h2>
+        <Outcome icon={CircleX} tone="error" role="alert" title={FAILED_TITLE} headingRef={headingRef}>
           <p className="mt-2 text-sm text-slate-300">{MESSAGES.accounts.resetInvalid}</p>
           <div className="mt-6 flex flex-col gap-3">
             <ButtonLink to={forgotLink} size="lg" className="w-full">
@@ -127,7 +119,7 @@ export default function ResetPasswordPage() {
               Back to Login
             </ButtonLink>
           </div>
-        </div>
+        </Outcome>
       </AuthCard>
     );
   }
@@ -177,25 +169,21 @@ export default function ResetPasswordPage() {
           error={errors.code}
           onChange={(e) => set('code', digitsOnly(e.target.value, VERIFICATION_CODE_LENGTH))}
         />
-        <TextField
+        <PasswordField
           id="reset-password"
           label="New password"
-          type={showPassword ? 'text' : 'password'}
           name="password"
-          autoComplete="new-password"
-          required
+          shown={showPassword}
+          onToggleShown={() => setShowPassword((s) => !s)}
           value={form.password}
           error={errors.password}
-          aside={<RevealToggle shown={showPassword} onToggle={() => setShowPassword((s) => !s)} label="passwords" />}
           onChange={(e) => set('password', e.target.value)}
         />
-        <TextField
+        <PasswordField
           id="reset-confirmPassword"
           label="Confirm new password"
-          type={showPassword ? 'text' : 'password'}
           name="confirmPassword"
-          autoComplete="new-password"
-          required
+          shown={showPassword}
           value={form.confirmPassword}
           error={errors.confirmPassword}
           onChange={(e) => set('confirmPassword', e.target.value)}

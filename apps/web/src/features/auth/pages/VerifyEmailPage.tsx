@@ -21,7 +21,7 @@ import { fieldErrors } from '../../../lib/forms';
 import { tokenStore } from '../../../lib/storage';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
-import { AuthCard, FormAlert } from '../components/AuthCard';
+import { AuthCard, FormAlert, Outcome } from '../components/AuthCard';
 import { digitsOnly } from '../lib/password-rules';
 import { pendingEmail, resolveVerifyEmail } from '../lib/pending-email';
 import { useCountdown } from '../lib/use-countdown';
@@ -220,11 +220,7 @@ export default function VerifyEmailPage() {
   if (phase === 'success') {
     return (
       <AuthCard icon={MailCheck} title="Verify your email">
-        <div className="text-center" role="status">
-          <CircleCheck className="mx-auto h-14 w-14 text-emerald-400" aria-hidden />
-          <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-xl font-bold focus:outline-none">
-            Email Verified!
-          </h2>
+        <Outcome icon={CircleCheck} tone="success" role="status" title="Email Verified!" headingRef={headingRef}>
           <p className="mt-2 text-sm text-slate-300">
             {destination === '/dashboard'
               ? 'Your email address is verified. Taking you to your dashboard…'
@@ -233,7 +229,7 @@ export default function VerifyEmailPage() {
           <ButtonLink to={destination} replace className="mt-6">
             {destination === '/dashboard' ? 'Go to Dashboard' : 'Go to Login'}
           </ButtonLink>
-        </div>
+        </Outcome>
       </AuthCard>
     );
   }
@@ -241,11 +237,7 @@ export default function VerifyEmailPage() {
   if (phase === 'failed') {
     return (
       <AuthCard icon={MailCheck} title="Verify your email">
-        <div className="text-center">
-          <CircleX className="mx-auto h-14 w-14 text-red-400" aria-hidden />
-          <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-xl font-bold focus:outline-none">
-            Verification Failed
-          </h2>
+        <Outcome icon={CircleX} tone="error" title="Verification Failed" headingRef={headingRef}>
           {serverText?.startsWith(FAILED_TEXT) ? (
             <p className="mt-2 text-sm text-slate-300">{serverText}</p>
           ) : (
@@ -259,7 +251,7 @@ export default function VerifyEmailPage() {
             {resendButton('outline')}
           </div>
           <p className="mt-6 text-sm">{backToLogin}</p>
-        </div>
+        </Outcome>
       </AuthCard>
     );
   }

@@ -1,117 +1,29 @@
-import { useEffect } from 'react';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type TPublicUser } from '@contesthub/shared';
-import { AuthProvider } from '../../../app/auth';
-import { AppRoutes } from '../../../app/routes';
-import { ToastProvider } from '../../../app/toast';
 import { STORAGE_KEYS, tokenStore } from '../../../lib/storage';
+import { fail, fakeServer, makeUser, ok, renderAt } from '../../../test/harness';
 
-/** Journeys through the real route table, guards and API client; only fetch is faked. */
+/** Journeys through the real route table, guards and API client; only fetch is faked. Each starts signed out. */
 
-const user = (over: Partial<TPublicUser> = {}): TPublicUser => ({
-  _id: 'u1',
-  fullName: 'Ada Obi',
-  username: 'adaobi',
-  email: 'ada@x.ng',
-  phone: '+2348012345678',
-  profilePicture: null,
-  role: 'user',
-  subscriptionTier: 'free',
-  subscriptionExpiresAt: null,
-  voteCredits: 0,
-  monthlyContestCount: 0,
-  isVerified: false,
-  profileCompletion: 30,
-  bio: null,
-  dateOfBirth: null,
-  gender: null,
-  location: { state: null, city: null },
-  preferences: {},
-  referralCode: 'ADA123',
-  referral: { referredBy: null },
-  twoFactorEnabled: false,
-  loginAlerts: false,
-  lastPasswordChange: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  lastActive: null,
-  ...over,
-});
+/** A freshly registered account: not verified yet. */
+const user = (over: Partial<TPublicUser> = {}): TPublicUser => makeUser({ isVerified: false, ...over });
 
-type Reply = { status: number; body: unknown };
-type Call = { path: string; method: string; body: unknown; auth: string | undefined };
-const ok = (data: unknown, message?: string, status = 200): Reply => ({
-  status,
-  body: { success: true, data, ...(message ? { message } : {}) },
-});
-const fail = (status: number, errorType: string, message: string, extra: Record<string, unknown> = {}): Reply => ({
-  status,
-  body: { success: false, message, errorType, ...extra },
-});
-
-let routes: Record<string, Reply[]>;
-let calls: Call[];
-
-/** The next answers of one endpoint, in order; the last one repeats. */
-function serve(key: string, ...replies: Reply[]) {
-  routes[key] = replies;
-}
-
+let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   localStorage.clear();
-  routes = {};
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const path = url.replace(/^\/api/, '').split('?')[0]!;
-      const method = init.method ?? 'GET';
-      const headers = (init.headers ?? {}) as Record<string, string>;
-      calls.push({ path, method, body: init.body ? JSON.parse(init.body as string) : undefined, auth: headers.authorization });
-      const queue = routes[`${method} ${path}`];
-      const reply = (queue && queue.length > 1 ? queue.shift() : queue?.[0]) ?? fail(404, 'NOT_FOUND', 'Route not found');
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  server = fakeServer();
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-function renderApp(entry: string | { pathname: string; search?: string; state?: unknown }) {
-  const seen: string[] = [];
-  function Probe() {
-    const loc = useLocation();
-    useEffect(() => {
-      seen.push(loc.pathname + loc.search);
-    }, [loc]);
-    return <output data-testid="location">{loc.pathname + loc.search}</output>;
-  }
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[entry]}>
-        <ToastProvider>
-          <AuthProvider>
-            <AppRoutes />
-            <Probe />
-          </AuthProvider>
-        </ToastProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return { seen, location: () => screen.getByTestId('location').textContent };
-}
-
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const lastCall = (path: string) => calls.filter((c) => c.path === path).at(-1);
 
 describe('register', () => {
   it('checks with the shared schema, toasts the first error, then ends on /verify-email with the email', async () => {
-    const { seen, location } = renderApp('/register?ref=abc12');
+    const { seen, location } = renderAt('/register?ref=abc12', { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Create your account' });
     expect((screen.getByLabelText(/^Referral code/) as HTMLInputElement).value).toBe('ABC12');
 
@@ -119,7 +31,7 @@ describe('register', () => {
     expect(await screen.findByText(MESSAGES.register.fixIssuesTitle)).toBeTruthy();
     expect(screen.getAllByText('Please enter your full name').length).toBe(2); // field + toast
     expect(screen.getByText('Phone number is required')).toBeTruthy();
-    expect(calls.some((c) => c.path === '/auth/register')).toBe(false);
+    expect(server.calls.some((c) => c.path === '/auth/register')).toBe(false);
 
     type(/^Full name/, 'Ada Obi');
     expect(screen.queryByText('Please enter your full name', { selector: 'p[id$="-error"]' })).toBeNull();
@@ -129,14 +41,14 @@ describe('register', () => {
     type(/^Confirm password/, 'Secret1');
     expect(screen.getAllByTestId('valid-tick').length).toBe(6);
 
-    serve('POST /auth/register', ok({ user: user(), token: 'tok', refreshToken: 'ref', emailSent: true }, undefined, 201));
-    serve('GET /auth/me', ok({ user: user() }));
+    server.serve('POST /auth/register', ok({ user: user(), token: 'tok', refreshToken: 'ref', emailSent: true }, undefined, 201));
+    server.serve('GET /auth/me', ok({ user: user() }));
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Verify your email' });
     expect(location()).toBe('/verify-email?email=ada%40x.ng');
     expect(seen).not.toContain('/dashboard');
-    expect(lastCall('/auth/register')?.body).toEqual({
+    expect(server.last('POST', '/auth/register')?.body).toEqual({
       fullName: 'Ada Obi',
       email: 'ada@x.ng',
       phone: '+2348012345678',
@@ -150,14 +62,14 @@ describe('register', () => {
   });
 
   it('shows a taken email on its field and in the toast', async () => {
-    renderApp('/register');
+    renderAt('/register', { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Create your account' });
     type(/^Full name/, 'Ada Obi');
     type(/^Email address/, 'ada@x.ng');
     type(/^Phone number/, '08012345678');
     type(/^Password/, 'Secret1');
     type(/^Confirm password/, 'Secret1');
-    serve('POST /auth/register', fail(409, 'EMAIL_ALREADY_EXISTS', MESSAGES.register.EMAIL_ALREADY_EXISTS));
+    server.serve('POST /auth/register', fail(409, 'EMAIL_ALREADY_EXISTS', MESSAGES.register.EMAIL_ALREADY_EXISTS));
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText(MESSAGES.register.failedTitle)).toBeTruthy();
     expect(screen.getAllByText(MESSAGES.register.EMAIL_ALREADY_EXISTS).length).toBe(2);
@@ -168,7 +80,7 @@ describe('register', () => {
 describe('verify email', () => {
   it('fails, resends with a cooldown and a cleared code, then verifies and opens the dashboard', async () => {
     localStorage.setItem(STORAGE_KEYS.pendingEmail, 'ada@x.ng');
-    const { location } = renderApp('/verify-email');
+    const { location } = renderAt('/verify-email', { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Verify your email' });
     expect(screen.getByText('ada@x.ng')).toBeTruthy();
 
@@ -179,25 +91,25 @@ describe('verify email', () => {
     type('Verification code', '123456');
     expect(submit().disabled).toBe(false);
 
-    serve('POST /auth/verify-email', fail(400, 'INVALID_CODE', MESSAGES.accounts.codeExpired));
+    server.serve('POST /auth/verify-email', fail(400, 'INVALID_CODE', MESSAGES.accounts.codeExpired));
     fireEvent.click(submit());
     await screen.findByRole('heading', { name: 'Verification Failed' });
     expect(screen.getAllByText(/^The verification code is invalid or has expired\./).length).toBe(2); // page + toast
-    expect(lastCall('/auth/verify-email')).toMatchObject({ body: { code: '123456', email: 'ada@x.ng' }, auth: undefined });
+    expect(server.last('POST', '/auth/verify-email')).toMatchObject({ body: { code: '123456', email: 'ada@x.ng' }, auth: undefined });
     expect(screen.getByRole('link', { name: 'Back to Login' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
 
-    serve('POST /auth/resend-verification', ok({ emailSent: true, retryAfterSeconds: 60 }));
+    server.serve('POST /auth/resend-verification', ok({ emailSent: true, retryAfterSeconds: 60 }));
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('Verification Code Sent')).toBeTruthy();
     expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('button', { name: /Resend code in 60s/ }) as HTMLButtonElement).disabled).toBe(true);
 
-    serve(
+    server.serve(
       'POST /auth/verify-email',
       ok({ user: user({ isVerified: true }), token: 'tv', refreshToken: 'rv', referral: { bonusCredits: 25 } }),
     );
-    serve('GET /auth/me', ok({ user: user({ isVerified: true }) }));
+    server.serve('GET /auth/me', ok({ user: user({ isVerified: true }) }));
     type('Verification code', '654321');
     fireEvent.click(submit());
     await screen.findByRole('heading', { name: 'Email Verified!' });
@@ -209,38 +121,40 @@ describe('verify email', () => {
   });
 
   it('asks for an address when none is known and refuses to resend without one', async () => {
-    renderApp('/verify-email');
+    renderAt('/verify-email', { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Verify your email' });
     expect(screen.getByText(/^No email address found\./)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('Email Not Found')).toBeTruthy();
-    expect(calls.some((c) => c.path === '/auth/resend-verification')).toBe(false);
+    expect(server.calls.some((c) => c.path === '/auth/resend-verification')).toBe(false);
   });
 
   it('honours the server wait on a refused resend', async () => {
-    renderApp({ pathname: '/verify-email', state: { email: 'ada@x.ng' } });
+    renderAt({ pathname: '/verify-email', state: { email: 'ada@x.ng' } }, { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Verify your email' });
-    serve('POST /auth/resend-verification', fail(429, 'RATE_LIMITED', MESSAGES.accounts.resendCooldown(42), { retryAfterSeconds: 42 }));
+    server.serve(
+      'POST /auth/resend-verification',
+      fail(429, 'RATE_LIMITED', MESSAGES.accounts.resendCooldown(42), { retryAfterSeconds: 42 }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('Failed to Send')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Resend code in 42s/ })).toBeTruthy();
   });
 
   it('sends a verified signed-in user to the dashboard', async () => {
-    tokenStore.set('t', 'r');
-    serve('GET /auth/me', ok({ user: user({ isVerified: true }) }));
-    const { location } = renderApp('/verify-email');
+    server.serve('GET /auth/me', ok({ user: user({ isVerified: true }) }));
+    const { location } = renderAt('/verify-email', { signedIn: { token: 't', refreshToken: 'r' } });
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
 });
 
 describe('login two-factor step', () => {
   it('switches to the code step, needs a code, sends the backup code, and goes back clearing codes', async () => {
-    renderApp('/login');
+    renderAt('/login', { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
     type('Email address', 'ada@x.ng');
     type('Password', 'Secret1');
-    serve('POST /auth/login', fail(401, '2FA_REQUIRED', 'Two-factor code required'));
+    server.serve('POST /auth/login', fail(401, '2FA_REQUIRED', 'Two-factor code required'));
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     await screen.findByRole('heading', { name: 'Two-factor authentication' });
     expect(screen.getAllByText(MESSAGES.login['2FA_REQUIRED']).length).toBe(2); // step + info toast
@@ -255,26 +169,31 @@ describe('login two-factor step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Backup code' }));
     type('Backup code', 'ab-cd1234xyz');
     expect((screen.getByLabelText('Backup code') as HTMLInputElement).value).toBe('ABCD1234');
-    serve('POST /auth/login', fail(401, 'INVALID_BACKUP_CODE', 'nope'));
+    server.serve('POST /auth/login', fail(401, 'INVALID_BACKUP_CODE', 'nope'));
     fireEvent.click(screen.getByRole('button', { name: 'Verify and Log In' }));
     await waitFor(() => expect(screen.getAllByText(MESSAGES.login.INVALID_BACKUP_CODE).length).toBeGreaterThan(0));
-    expect(lastCall('/auth/login')?.body).toEqual({ email: 'ada@x.ng', password: 'Secret1', rememberMe: false, backupCode: 'ABCD1234' });
+    expect(server.last('POST', '/auth/login')?.body).toEqual({
+      email: 'ada@x.ng',
+      password: 'Secret1',
+      rememberMe: false,
+      backupCode: 'ABCD1234',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to email and password' }));
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@x.ng');
-    serve('POST /auth/login', fail(401, '2FA_REQUIRED', 'Two-factor code required'));
+    server.serve('POST /auth/login', fail(401, '2FA_REQUIRED', 'Two-factor code required'));
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     await screen.findByRole('heading', { name: 'Two-factor authentication' });
-    expect(lastCall('/auth/login')?.body).toEqual({ email: 'ada@x.ng', password: 'Secret1', rememberMe: false });
+    expect(server.last('POST', '/auth/login')?.body).toEqual({ email: 'ada@x.ng', password: 'Secret1', rememberMe: false });
     expect((screen.getByLabelText('Authentication code') as HTMLInputElement).value).toBe('');
   });
 
   it('shows the server message when the account is locked', async () => {
-    renderApp('/login');
+    renderAt('/login', { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
     type('Email address', 'ada@x.ng');
     type('Password', 'Secret1');
-    serve('POST /auth/login', fail(423, 'ACCOUNT_LOCKED', MESSAGES.accounts.ACCOUNT_LOCKED, { retryAfterSeconds: 900 }));
+    server.serve('POST /auth/login', fail(423, 'ACCOUNT_LOCKED', MESSAGES.accounts.ACCOUNT_LOCKED, { retryAfterSeconds: 900 }));
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText(MESSAGES.login.failedTitle)).toBeTruthy();
     expect(screen.getAllByText(MESSAGES.accounts.ACCOUNT_LOCKED).length).toBe(2);
@@ -283,13 +202,13 @@ describe('login two-factor step', () => {
 
 describe('forgot and reset password', () => {
   it('confirms the request, and Send Another Reset Code returns to the form', async () => {
-    renderApp('/forgot-password');
+    renderAt('/forgot-password', { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
     expect(screen.getByText('Please enter your email address')).toBeTruthy();
 
     type(/^Email address/, 'Ada@x.ng');
-    serve('POST /auth/forgot-password', ok({ emailSent: true }, MESSAGES.accounts.resetRequested));
+    server.serve('POST /auth/forgot-password', ok({ emailSent: true }, MESSAGES.accounts.resetRequested));
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
     await screen.findByRole('heading', { name: 'Check Your Email' });
     expect(screen.getByText('Reset Email Sent')).toBeTruthy();
@@ -301,16 +220,16 @@ describe('forgot and reset password', () => {
 
   it('shows the server wait message on 429 and stays on the form', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    renderApp('/forgot-password?email=ada%40x.ng');
+    renderAt('/forgot-password?email=ada%40x.ng', { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
-    serve('POST /auth/forgot-password', fail(429, 'RATE_LIMITED', 'Too many requests. Please slow down and try again shortly.'));
+    server.serve('POST /auth/forgot-password', fail(429, 'RATE_LIMITED', 'Too many requests. Please slow down and try again shortly.'));
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Too many requests. Please slow down and try again shortly.');
     expect(screen.queryByRole('heading', { name: 'Check Your Email' })).toBeNull();
   });
 
   it('validates the reset form with the live checklist, then shows the failed state on INVALID_CODE', async () => {
-    renderApp('/reset-password?email=ada%40x.ng');
+    renderAt('/reset-password?email=ada%40x.ng', { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Reset password' });
     expect(screen.queryByLabelText(/^Email address/)).toBeNull();
 
@@ -329,22 +248,22 @@ describe('forgot and reset password', () => {
     type(/^Confirm new password/, 'abcdEFG1');
     expect(within(list).getByText('Passwords match').closest('li')?.dataset.met).toBe('true');
 
-    serve('POST /auth/reset-password', fail(400, 'INVALID_CODE', MESSAGES.accounts.resetInvalid));
+    server.serve('POST /auth/reset-password', fail(400, 'INVALID_CODE', MESSAGES.accounts.resetInvalid));
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(MESSAGES.accounts.resetInvalid)).toBeTruthy();
-    expect(lastCall('/auth/reset-password')?.body).toEqual({ email: 'ada@x.ng', code: '123456', password: 'abcdEFG1' });
+    expect(server.last('POST', '/auth/reset-password')?.body).toEqual({ email: 'ada@x.ng', code: '123456', password: 'abcdEFG1' });
     expect(screen.getByRole('link', { name: 'Request New Reset Code' }).getAttribute('href')).toBe('/forgot-password?email=ada%40x.ng');
     expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
   });
 
   it('shows success and goes to login after 3 seconds', async () => {
-    const { location } = renderApp('/reset-password');
+    const { location } = renderAt('/reset-password', { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Reset password' });
     type(/^Email address/, 'ada@x.ng');
     type(/^Reset code/, '123456');
     type(/^New password/, 'abcdEFG1');
     type(/^Confirm new password/, 'abcdEFG1');
-    serve('POST /auth/reset-password', ok(null, MESSAGES.accounts.resetDone));
+    server.serve('POST /auth/reset-password', ok(null, MESSAGES.accounts.resetDone));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));

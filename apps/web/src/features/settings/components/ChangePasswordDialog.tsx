@@ -3,11 +3,10 @@ import { ZChangePasswordForm } from '@contesthub/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../app/auth';
 import { useToast } from '../../../app/toast';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/forms';
+import { PasswordField } from '../../auth/components/PasswordField';
 import { useChangePassword } from '../api/change-password';
 import { SESSIONS_KEY } from '../api/get-sessions';
 
@@ -17,25 +16,17 @@ const FORM_ID = 'change-password-form';
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const change = useChangePassword();
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      dismissible={!change.isPending}
       title="Change Password"
       description="Enter your current password and choose a new one. Your other devices will be signed out."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={change.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={change.isPending}>
-            Change Password
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      submitLabel="Change Password"
+      pending={change.isPending}
     >
       <ChangePasswordForm onDone={onClose} change={change} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -83,33 +74,25 @@ function ChangePasswordForm({ onDone, change }: { onDone: () => void; change: Re
 
   return (
     <form id={FORM_ID} noValidate onSubmit={submit} className="space-y-4">
-      <TextField
+      <PasswordField
         id="cp-currentPassword"
         label="Current Password"
-        type="password"
         autoComplete="current-password"
-        required
         value={values.currentPassword}
         onChange={set('currentPassword')}
         error={errors.currentPassword}
       />
-      <TextField
+      <PasswordField
         id="cp-newPassword"
         label="New Password"
-        type="password"
-        autoComplete="new-password"
-        required
         hint="At least 6 characters, different from your current password."
         value={values.newPassword}
         onChange={set('newPassword')}
         error={errors.newPassword}
       />
-      <TextField
+      <PasswordField
         id="cp-confirmPassword"
         label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        required
         value={values.confirmPassword}
         onChange={set('confirmPassword')}
         error={errors.confirmPassword}

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, ZTwoFactorDisable } from '@contesthub/shared';
 import { useToast } from '../../../app/toast';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api';
+import { PasswordField } from '../../auth/components/PasswordField';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 
 const FORM_ID = 'disable-2fa-form';
@@ -12,25 +11,18 @@ const FORM_ID = 'disable-2fa-form';
 export function DisableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const disable = useDisableTwoFactor();
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      dismissible={!disable.isPending}
       title="Disable Two-Factor Authentication"
       description="Your account will be protected by your password only. Enter your current password to confirm."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={disable.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} variant="danger" loading={disable.isPending}>
-            Disable 2FA
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      submitLabel="Disable 2FA"
+      submitVariant="danger"
+      pending={disable.isPending}
     >
       <DisableForm disable={disable} onDone={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -62,12 +54,10 @@ function DisableForm({ disable, onDone }: { disable: ReturnType<typeof useDisabl
 
   return (
     <form id={FORM_ID} noValidate onSubmit={submit}>
-      <TextField
+      <PasswordField
         id="disable-2fa-password"
         label="Current Password"
-        type="password"
         autoComplete="current-password"
-        required
         value={password}
         onChange={(e) => {
           setPassword(e.target.value);

@@ -1,15 +1,17 @@
 /**
- * Test harness for the account pages: the real route table, guards, providers and API client with
- * only fetch faked. Imported by tests only.
+ * The one test harness for page journeys: the real route table, guards, providers and API client
+ * with only fetch faked. Imported by tests only.
  */
+import { useEffect } from 'react';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
 import type { TPublicUser } from '@contesthub/shared';
-import { AuthProvider } from '../../app/auth';
-import { AppRoutes } from '../../app/routes';
-import { ToastProvider } from '../../app/toast';
+import { AuthProvider } from '../app/auth';
+import { AppRoutes } from '../app/routes';
+import { ToastProvider } from '../app/toast';
+import { tokenStore } from '../lib/storage';
 
 export const makeUser = (over: Partial<TPublicUser> = {}): TPublicUser => ({
   _id: 'u1',
@@ -41,14 +43,16 @@ export const makeUser = (over: Partial<TPublicUser> = {}): TPublicUser => ({
 });
 
 export type Reply = { status: number; body: unknown };
-export type Call = { path: string; method: string; body: unknown; query: string };
+/** One request the app made; `auth` is its authorization header (undefined when none was sent). */
+export type Call = { path: string; method: string; body: unknown; query: string; auth: string | undefined };
 export const ok = (data: unknown, message?: string, status = 200): Reply => ({
   status,
   body: { success: true, data, ...(message ? { message } : {}) },
 });
-export const fail = (status: number, errorType: string, message: string): Reply => ({
+/** An error envelope; `extra` adds fields beside `errorType` (e.g. `retryAfterSeconds`). */
+export const fail = (status: number, errorType: string, message: string, extra: Record<string, unknown> = {}): Reply => ({
   status,
-  body: { success: false, message, errorType },
+  body: { success: false, message, errorType, ...extra },
 });
 
 /** A fake server: `serve('GET /auth/me', reply...)` queues answers (the last one repeats). */
@@ -62,7 +66,8 @@ export function fakeServer() {
       const path = rawPath!;
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      calls.push({ path, method, body, query });
+      const auth = new Headers(init.headers).get('authorization') ?? undefined;
+      calls.push({ path, method, body, query, auth });
       const queue = routes[`${method} ${path}`];
       const reply = (queue && queue.length > 1 ? queue.shift() : queue?.[0]) ?? fail(404, 'NOT_FOUND', 'Route not found');
       return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
@@ -77,13 +82,24 @@ export function fakeServer() {
   };
 }
 
-export function renderAt(entry: string, { signedIn = true }: { signedIn?: boolean } = {}) {
+export type Tokens = { token: string; refreshToken: string };
+
+/**
+ * Renders the whole app at `entry` (a path, or a location with state). Signed in by default with
+ * the tokens `tok`/`ref`; `signedIn: false` starts signed out, `signedIn: tokens` with those.
+ * `location()` reads the current path and query; `seen` lists every one the app passed through.
+ */
+export function renderAt(entry: InitialEntry, { signedIn = true }: { signedIn?: boolean | Tokens } = {}) {
   if (signedIn) {
-    localStorage.setItem('token', 'tok');
-    localStorage.setItem('refreshToken', 'ref');
+    const { token, refreshToken } = signedIn === true ? { token: 'tok', refreshToken: 'ref' } : signedIn;
+    tokenStore.set(token, refreshToken);
   }
+  const seen: string[] = [];
   function Where() {
     const loc = useLocation();
+    useEffect(() => {
+      seen.push(loc.pathname + loc.search);
+    }, [loc]);
     return <output data-testid="location">{loc.pathname + loc.search}</output>;
   }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -99,5 +115,5 @@ export function renderAt(entry: string, { signedIn = true }: { signedIn?: boolea
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { queryClient, location: () => screen.getByTestId('location').textContent };
+  return { queryClient, seen, location: () => screen.getByTestId('location').textContent };
 }
