@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './lib/mailer.js';
+import { startJobs, type Scheduler } from './lib/jobs.js';
 import { createStorage } from './lib/storage.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   /** Use this database instead of opening one from config (tests share a migrated instance). */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Run the in-process scheduler (contest phases and payouts); default: on, except when config.env is 'test'. */
+  jobs?: boolean;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -105,6 +108,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await ensureAdmin(ctx);
   if (config.seedDemo) await seedDemo(ctx);
+
+  // Scheduler: started once the app is ready, stopped (waiting for a tick in progress) before the database closes.
+  let scheduler: Scheduler | undefined;
+  if (options.jobs ?? config.env !== 'test') {
+    app.addHook('onReady', async () => {
+      scheduler = startJobs(ctx);
+      void scheduler.runNow();
+    });
+    app.addHook('preClose', async () => {
+      await scheduler?.stop();
+    });
+  }
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

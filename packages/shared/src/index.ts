@@ -12,3 +12,5 @@ export * from './schemas/stats.js';
 export * from './profile.js';
 export * from './user-agent.js';
 export * from './schemas/contests.js';
+export * from './schemas/contest-views.js';
+export * from './schemas/contest-dto.js';

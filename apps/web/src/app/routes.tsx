@@ -22,11 +22,13 @@ const PublicProfilePage = lazy(() => import('../features/users/pages/PublicProfi
 const ProfileSettingsPage = lazy(() => import('../features/profile/pages/ProfileSettingsPage'));
 const SecuritySettingsPage = lazy(() => import('../features/settings/pages/SecuritySettingsPage'));
 const ReferralsPage = lazy(() => import('../features/referrals/pages/ReferralsPage'));
+const ContestsPage = lazy(() => import('../features/contests/pages/ContestsPage'));
+const EntriesPage = lazy(() => import('../features/entries/pages/EntriesPage'));
 const ComingSoon = lazy(() => import('../features/placeholders/ComingSoon'));
 
 const soon = (title: string, description: string) => <ComingSoon title={title} description={description} />;
 
-const contestsList = soon('Browse Contests', 'Search and filter every contest by category, prize type and entry type.');
+const contestsList = <ContestsPage />;
 
 /** Aliases that show the contests list (spec 000 §2). */
 const CONTEST_LIST_PATHS = [
@@ -76,7 +78,7 @@ export function AppRoutes() {
         {CONTEST_LIST_PATHS.map((path) => (
           <Route key={path} path={path} element={contestsList} />
         ))}
-        <Route path="entries" element={soon('All Entries', 'Browse approved entries from every contest: recent, popular and trending.')} />
+        <Route path="entries" element={<EntriesPage />} />
         <Route path="contest/:id" element={soon('Contest', 'Contest details, entries, leaderboard and comments.')} />
         <Route path="profile/:userId" element={<PublicProfilePage />} />
         <Route path="how-it-works" element={<HowItWorksPage />} />

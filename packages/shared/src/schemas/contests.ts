@@ -200,7 +200,9 @@ export function contestStepErrors(step: keyof typeof CONTEST_STEP_FIELDS, draft:
 
 /**
  * Edit dialog (spec 001 §5): prize, fees and entry type are fixed once a contest exists (money is
- * already in escrow and entries already match the type); everything else may change.
+ * already in escrow and entries already match the type); everything else may change. A field left
+ * out stays as it is, so the wizard's defaults (empty rules and tags, default settings) are not
+ * applied here: an edit of the title alone must not wipe the rules.
  */
 export const ZUpdateContest = ZContestFields.pick({
   title: true,
@@ -212,11 +214,13 @@ export const ZUpdateContest = ZContestFields.pick({
   entryEndDate: true,
   votingStartDate: true,
   votingEndDate: true,
-  rules: true,
-  tags: true,
-  restrictions: true,
-  settings: true,
 })
+  .extend({
+    rules: contestFields.rules.unwrap(),
+    tags: contestFields.tags.unwrap(),
+    restrictions: contestFields.restrictions.unwrap(),
+    settings: contestFields.settings.unwrap(),
+  })
   .partial()
   .superRefine((v, ctx) => {
     if (v.category === 'other' && !v.customCategory)

@@ -1,3 +1,236 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZCommentContent, ZCreateComment, ZFlagComment, ZModerateComment, ZPagination } from '@contesthub/shared';
+import { envelope, ok } from '../../lib/http.js';
+import { requireAuth } from '../../plugins/auth.js';
+import * as comments from './comments.service.js';
 
-export const commentRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['comments'];
+const STATUSES = ['active', 'flagged', 'hidden', 'deleted'] as const;
+
+export const ZCommentAuthor = z.object({
+  _id: z.string().optional(),
+  fullName: z.string(),
+  profilePicture: z.string().nullable().optional(),
+});
+
+/** The comment as every answer shows it (anonymous authors appear as { fullName: 'Anonymous' }). */
+export const ZComment = z.object({
+  _id: z.string(),
+  content: z.string(),
+  author: ZCommentAuthor,
+  settings: z.object({ isAnonymous: z.boolean() }),
+  likes: z.number().int(),
+  likedByMe: z.boolean(),
+  stats: z.object({ likes: z.number().int() }),
+  status: z.enum(STATUSES),
+  parentComment: z.string().nullable(),
+  contestId: z.string(),
+  contest: z.object({ _id: z.string(), title: z.string() }),
+  entry: z.string().nullable(),
+  isMine: z.boolean(),
+  createdAt: z.string(),
+  timeAgo: z.string(),
+  editedAt: z.string().nullable(),
+  moderation: z.object({ flagsCount: z.number().int(), pendingReasons: z.array(z.string()) }).optional(),
+});
+
+const ZCommentPage = z.object({ comments: z.array(ZComment), pagination: ZPagination });
+const idParams = z.object({ id: z.uuid({ error: 'Comment ID is required' }) });
+const pageFields = {
+  page: z.coerce.number().int().min(1, 'Page must be a positive integer').default(1),
+  limit: z.coerce.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').default(20),
+};
+const perUser = (max: number, timeWindow: string) => ({
+  max,
+  timeWindow,
+  keyGenerator: (req: { auth?: { userId: string }; ip: string }) => req.auth?.userId ?? req.ip,
+});
+
+/** /api/comments */
+export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/',
+    {
+      schema: { tags, summary: 'Comment on a contest or one of its entries', body: ZCreateComment, response: { 201: envelope(ZComment) } },
+      config: { access: 'verified', rateLimit: perUser(30, '1 minute') },
+    },
+    async (req, reply) => {
+      const comment = await comments.createComment(app.ctx, requireAuth(req), req.body);
+      return reply.status(201).send(ok(comment, comments.COMMENT_MESSAGES.posted));
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Comments, filtered',
+        querystring: z.object({
+          ...pageFields,
+          entry: z.uuid().optional(),
+          contest: z.uuid().optional(),
+          author: z.uuid().optional(),
+          parentComment: z.uuid().optional(),
+          status: z.enum(STATUSES).optional(),
+          sortBy: z.enum(['createdAt', 'likes']).default('createdAt'),
+          sortOrder: z.enum(['asc', 'desc']).default('desc'),
+        }),
+        response: { 200: envelope(ZCommentPage) },
+      },
+      config: { access: 'optional' },
+    },
+    async (req) => ok(await comments.listComments(app.ctx, req.auth, req.query)),
+  );
+
+  app.get(
+    '/my-comments',
+    {
+      schema: {
+        tags,
+        summary: 'My comments',
+        querystring: z.object(pageFields),
+        response: { 200: envelope(ZCommentPage) },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => ok(await comments.myComments(app.ctx, requireAuth(req), req.query)),
+  );
+
+  app.get(
+    '/flagged',
+    {
+      schema: {
+        tags,
+        summary: 'Flagged comments awaiting review (moderators and admins)',
+        querystring: z.object({ ...pageFields, contest: z.uuid().optional() }),
+        response: { 200: envelope(ZCommentPage) },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => ok(await comments.flaggedComments(app.ctx, requireAuth(req), req.query)),
+  );
+
+  app.get(
+    '/analytics',
+    {
+      schema: {
+        tags,
+        summary: 'Comment counts by status and the most discussed contests (moderators and admins)',
+        response: {
+          200: envelope(
+            z.object({
+              total: z.number().int(),
+              byStatus: z.object({ active: z.number(), flagged: z.number(), hidden: z.number(), deleted: z.number() }),
+              anonymous: z.number().int(),
+              last7Days: z.number().int(),
+              topContests: z.array(z.object({ contestId: z.string(), title: z.string(), comments: z.number().int() })),
+            }),
+          ),
+        },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => ok(await comments.commentAnalytics(app.ctx, requireAuth(req))),
+  );
+
+  app.get(
+    '/contest/:id',
+    {
+      schema: {
+        tags,
+        summary: "A contest's comments",
+        params: z.object({ id: z.uuid({ error: 'Contest ID is required' }) }),
+        querystring: z.object({ ...pageFields, status: z.enum(STATUSES).optional() }),
+        response: { 200: envelope(ZCommentPage) },
+      },
+      config: { access: 'optional' },
+    },
+    async (req) => ok(await comments.contestComments(app.ctx, req.auth, req.params.id, req.query)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: { tags, summary: 'One comment', params: idParams, response: { 200: envelope(ZComment) } },
+      config: { access: 'optional' },
+    },
+    async (req) => ok(await comments.getComment(app.ctx, req.auth, req.params.id)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit my comment',
+        params: idParams,
+        body: z.object({ content: ZCommentContent }),
+        response: { 200: envelope(ZComment) },
+      },
+      config: { access: 'verified' },
+    },
+    async (req) =>
+      ok(await comments.updateComment(app.ctx, requireAuth(req), req.params.id, req.body.content), comments.COMMENT_MESSAGES.updated),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a comment (its author, the contest organizer, a moderator or an admin)',
+        params: idParams,
+        response: { 200: envelope(z.object({ _id: z.string(), status: z.literal('deleted') })) },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => ok(await comments.deleteComment(app.ctx, requireAuth(req), req.params.id), comments.COMMENT_MESSAGES.deleted),
+  );
+
+  const ZLikeResult = z.object({ comment: ZComment, likesCount: z.number().int(), action: z.enum(['liked', 'unliked']) });
+  for (const [method, like] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/:id/like',
+      schema: { tags, summary: like ? 'Like a comment' : 'Unlike a comment', params: idParams, response: { 200: envelope(ZLikeResult) } },
+      config: { access: 'signedIn', rateLimit: perUser(60, '1 minute') },
+      handler: async (req) => {
+        const result = await comments.setLike(app.ctx, requireAuth(req), req.params.id, like);
+        return ok(result, like ? comments.COMMENT_MESSAGES.liked : comments.COMMENT_MESSAGES.unliked);
+      },
+    });
+  }
+
+  app.post(
+    '/:id/flag',
+    {
+      schema: { tags, summary: 'Flag a comment for review', params: idParams, body: ZFlagComment, response: { 200: envelope(ZComment) } },
+      config: { access: 'signedIn', rateLimit: perUser(20, '10 minutes') },
+    },
+    async (req) =>
+      ok(await comments.flagComment(app.ctx, requireAuth(req), req.params.id, req.body.reason), comments.COMMENT_MESSAGES.flagged),
+  );
+
+  app.patch(
+    '/:id/moderate',
+    {
+      schema: {
+        tags,
+        summary: 'Approve, hide or delete a comment (moderators, admins, or the contest organizer)',
+        params: idParams,
+        body: ZModerateComment,
+        response: { 200: envelope(ZComment) },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => {
+      const comment = await comments.moderateComment(app.ctx, requireAuth(req), req.params.id, req.body.action);
+      return ok(comment, comments.COMMENT_MESSAGES.moderated[req.body.action]);
+    },
+  );
+};

@@ -1,3 +1,303 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CONTEST_SORTS,
+  CONTEST_STATUSES,
+  PAGE_SIZES,
+  ZContest,
+  ZContestCategoryCount,
+  ZContestList,
+  ZContestListQuery,
+  ZContestStats,
+  ZContestStatusChange,
+  ZCreateContest,
+  ZMyContests,
+  ZUpdateContest,
+} from '@contesthub/shared';
+import { envelope, ok } from '../../lib/http.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { deleteComment } from '../comments/comments.service.js';
+import { deleteEntry } from '../entries/entries.service.js';
+import * as service from './contests.service.js';
+import { coverOf, registerContestForms } from './contests.upload.js';
 
-export const contestRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['contests'];
+const params = z.object({ id: z.string().min(1).max(64) });
+const SEARCH_MESSAGE = service.CONTEST_MESSAGES.searchTooShort;
+const page = z.coerce.number({ error: 'Page must be a positive integer' }).int().min(1, 'Page must be a positive integer').default(1);
+const limit = (fallback: number) =>
+  z.coerce.number().int().min(1, 'Limit must be at least 1').max(50, 'Limit cannot exceed 50').default(fallback);
+const ownerListQuery = z.object({ page, limit: limit(PAGE_SIZES.myContests), status: z.enum(CONTEST_STATUSES).optional() });
+/** The browse query; without a sortBy a search is ranked by relevance, anything else newest first. */
+const listQuery = ZContestListQuery.extend({ sortBy: z.enum(CONTEST_SORTS).optional() });
+const contestAnswer = envelope(z.object({ contest: ZContest }));
+const formNote =
+  'JSON, or multipart/form-data with the same fields (lists and objects as JSON strings) and an optional `coverImage` file ' +
+  '(JPEG, PNG, GIF or WebP by content, at most 5 MB; stored as WebP at most 1600 px wide without metadata).';
+const limitPerUser = {
+  max: 20,
+  timeWindow: '1 minute',
+  keyGenerator: (req: { auth?: { userId: string }; ip: string }) => req.auth?.userId ?? req.ip,
+};
+
+/** /api/contests: create, browse, search, read, edit, delete and change status. */
+export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerContestForms(app);
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a contest (six-step wizard)',
+        description: `${formNote} Free tier: 3 contests per calendar month (WAT). Badge prize: 500 vote credits. Cash prizes move from the wallet into escrow.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: ZCreateContest,
+        response: { 201: contestAnswer },
+      },
+      config: { access: 'verified', rateLimit: limitPerUser },
+    },
+    async (req, reply) => {
+      const auth = requireAuth(req);
+      const contest = await service.createContest(app.ctx, { userId: auth.userId, role: auth.role }, req.body, coverOf(req));
+      return reply.status(201).send(ok({ contest }, service.CONTEST_MESSAGES.created));
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Browse contests',
+        description:
+          'Filters, full-text search with typo tolerance, sorts (newest, oldest, deadline, entries, prize, votes, relevance) and pages. Drafts are never listed.',
+        querystring: listQuery,
+        response: { 200: envelope(ZContestList) },
+      },
+      config: { access: 'optional' },
+    },
+    async (req) => ok(await service.listContests(app.ctx, req.query)),
+  );
+
+  app.get(
+    '/featured',
+    {
+      schema: {
+        tags,
+        summary: 'Featured contests, then the busiest open ones',
+        querystring: z.object({
+          limit: z.coerce
+            .number({ error: 'Limit must be between 1 and 20' })
+            .int('Limit must be between 1 and 20')
+            .min(1, 'Limit must be between 1 and 20')
+            .max(PAGE_SIZES.featuredMax, 'Limit must be between 1 and 20')
+            .default(PAGE_SIZES.featuredDefault),
+        }),
+        response: { 200: envelope(z.object({ contests: z.array(ZContest) })) },
+      },
+      config: { access: 'optional' },
+    },
+    async (req) => ok({ contests: await service.featuredContests(app.ctx, req.query.limit) }),
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags,
+        summary: 'Categories with their number of contests',
+        response: { 200: envelope(z.object({ categories: z.array(ZContestCategoryCount) })) },
+      },
+      config: { access: 'optional' },
+    },
+    async () => ok({ categories: await service.contestCategories(app.ctx) }),
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search contests by relevance',
+        querystring: z.object({
+          q: z.string({ error: SEARCH_MESSAGE }).trim().min(2, SEARCH_MESSAGE).max(100, 'Search query cannot exceed 100 characters'),
+          page,
+          limit: limit(PAGE_SIZES.browse),
+        }),
+        response: { 200: envelope(ZContestList) },
+      },
+      config: { access: 'optional' },
+    },
+    async (req) => ok(await service.searchContests(app.ctx, req.query)),
+  );
+
+  app.get(
+    '/my-contests',
+    {
+      schema: { tags, summary: 'Contests I organise', querystring: ownerListQuery, response: { 200: envelope(ZMyContests) } },
+      config: { access: 'signedIn' },
+    },
+    async (req) => ok(await service.myContests(app.ctx, requireAuth(req).userId, req.query)),
+  );
+
+  app.get(
+    '/organizer/:id',
+    {
+      schema: {
+        tags,
+        summary: "An organizer's published contests",
+        params,
+        querystring: ownerListQuery,
+        response: { 200: envelope(ZMyContests) },
+      },
+      config: { access: 'optional' },
+    },
+    async (req) => ok(await service.organizerContests(app.ctx, req.params.id, req.query)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: { tags, summary: 'One contest', params, response: { 200: contestAnswer } },
+      config: { access: 'optional' },
+    },
+    async (req) => ok({ contest: await service.getContest(app.ctx, req.params.id, req.auth) }),
+  );
+
+  app.get(
+    '/:id/stats',
+    {
+      schema: { tags, summary: 'Entries, votes, voters and top entries of a contest', params, response: { 200: envelope(ZContestStats) } },
+      config: { access: 'optional' },
+    },
+    async (req) => ok(await service.contestStats(app.ctx, req.params.id, req.auth)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a contest (organizer or admin)',
+        description: `${formNote} Prize, fees, entry type and voting rules cannot change; dates follow the edit rules.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        params,
+        body: ZUpdateContest,
+        response: { 200: contestAnswer },
+      },
+      config: { access: 'verified', rateLimit: limitPerUser },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const contest = await service.updateContest(app.ctx, { userId: auth.userId, role: auth.role }, req.params.id, req.body, coverOf(req));
+      return ok({ contest }, service.CONTEST_MESSAGES.updated);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a contest without entries (organizer or admin); escrow and badge fee are returned',
+        params,
+        response: { 200: envelope(z.object({ escrowRefunded: z.number().int(), badgeFeeRefunded: z.number() })) },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      return ok(
+        await service.deleteContest(app.ctx, { userId: auth.userId, role: auth.role }, req.params.id),
+        service.CONTEST_MESSAGES.deleted,
+      );
+    },
+  );
+
+  app.patch(
+    '/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Close entries, end or cancel a contest (organizer or admin)',
+        description:
+          'active → voting closes entries now; voting → ended ends voting now and pays the winner; active or voting → cancelled refunds every payment.',
+        params,
+        body: ZContestStatusChange,
+        response: {
+          200: envelope(
+            z.object({
+              contest: ZContest,
+              finalized: z
+                .object({
+                  winnerEntryId: z.string().nullable(),
+                  prizePaid: z.number().int(),
+                  fee: z.number().int(),
+                  refunded: z.number().int(),
+                  badgeAwarded: z.boolean(),
+                })
+                .nullable()
+                .optional(),
+              refunds: z
+                .object({
+                  escrowRefunded: z.number().int(),
+                  votesRefunded: z.number().int(),
+                  voteCreditsRefunded: z.number(),
+                  entryFeesRefunded: z.number().int(),
+                  entryFeeCreditsRefunded: z.number(),
+                  badgeFeeRefunded: z.number(),
+                })
+                .optional(),
+            }),
+          ),
+        },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const { message, ...data } = await service.changeContestStatus(
+        app.ctx,
+        { userId: auth.userId, role: auth.role },
+        req.params.id,
+        req.body,
+      );
+      return ok(data, message);
+    },
+  );
+
+  // The contest family's paths for removing one entry or comment (spec 000 §7); the entries and
+  // comments services own the rules.
+  const entryParams = z.object({ id: z.uuid({ error: 'Contest ID is required' }), entryId: z.uuid({ error: 'Entry ID is required' }) });
+  const commentParams = z.object({
+    id: z.uuid({ error: 'Contest ID is required' }),
+    commentId: z.uuid({ error: 'Comment ID is required' }),
+  });
+
+  app.delete(
+    '/:id/entries/:entryId',
+    {
+      schema: { tags, summary: 'Remove an entry from a contest (participant, organizer or admin)', params: entryParams },
+      config: { access: 'signedIn' },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const { id, entryId } = req.params;
+      return ok(await deleteEntry(app.ctx, { userId: auth.userId, role: auth.role }, entryId, { contestId: id }), 'Entry deleted');
+    },
+  );
+
+  app.delete(
+    '/:id/comments/:commentId',
+    {
+      schema: { tags, summary: 'Remove a comment from a contest (author, organizer, moderator or admin)', params: commentParams },
+      config: { access: 'signedIn' },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const { id, commentId } = req.params;
+      return ok(await deleteComment(app.ctx, { userId: auth.userId, role: auth.role }, commentId, { contestId: id }), 'Comment deleted');
+    },
+  );
+};

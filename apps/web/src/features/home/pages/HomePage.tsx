@@ -18,6 +18,7 @@ import {
 import { formatCompact, koboToNaira } from '@contesthub/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/card';
+import { FeaturedContests } from '../../contests/components/FeaturedContests';
 import { usePublicStats } from '../api/get-public-stats';
 
 const WHY = [
@@ -128,6 +129,8 @@ export default function HomePage() {
       </section>
 
       <StatsStrip />
+
+      <FeaturedContests />
 
       <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6" aria-labelledby="why-heading">
         <h2 id="why-heading" className="text-center text-3xl font-bold">

@@ -1,0 +1,306 @@
+/**
+ * Drizzle queries of the entries module: the entry read model (TEntry with participant, contest
+ * summary, ranking and likedByMe), contest counters and the leaderboard.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { unitsToCredits } from '@contesthub/shared';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
+import { contests, entries, entryLikes, users, votes } from '../../db/schema/index.js';
+import { now } from '../../lib/clock.js';
+import { statusForDates } from '../contests/phase.js';
+import type { TEntry } from './entries.schemas.js';
+
+export type ContestRow = typeof contests.$inferSelect;
+export type EntryRow = typeof entries.$inferSelect;
+
+/** A contest by id (private loader: the contests module owns contests, this module only reads them). */
+export async function loadContest(db: DbOrTx, id: string, opts: { lock?: boolean } = {}): Promise<ContestRow | undefined> {
+  const query = db.select().from(contests).where(eq(contests.id, id));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function loadEntry(db: DbOrTx, id: string, opts: { lock?: boolean } = {}): Promise<EntryRow | undefined> {
+  const query = db.select().from(entries).where(eq(entries.id, id));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * Ranking of approved entries within a contest (the contest leaderboard, My Entries' position and
+ * the winner): higher weightedVotes first; on a tie the entry submitted EARLIER wins; on a tie of
+ * both, the lower id (uuid byte order) wins. Deterministic, so every reader agrees on a rank.
+ */
+export const RANKING_ORDER = [desc(entries.weightedVotes), asc(entries.createdAt), asc(entries.id)];
+
+/** 1 + the number of approved entries of the same contest that rank above this one (RANKING_ORDER). */
+const rankingSql = sql<number | null>`case when ${entries.status} = 'approved' then 1 + (
+  select count(*)::int from ${entries} r
+  where r.contest_id = ${entries.contestId} and r.status = 'approved'
+    and (r.weighted_votes > ${entries.weightedVotes}
+      or (r.weighted_votes = ${entries.weightedVotes} and (r.created_at, r.id) < (${entries.createdAt}, ${entries.id})))
+) end`;
+
+function entrySelection(viewerId: string | undefined) {
+  return {
+    entry: entries,
+    contest: {
+      id: contests.id,
+      title: contests.title,
+      category: contests.category,
+      status: contests.status,
+      entryFee: contests.entryFee,
+      entryFeeAmount: contests.entryFeeAmount,
+      prizeType: contests.prizeType,
+      prizeAmount: contests.prizeAmount,
+      badgeTitle: contests.badgeTitle,
+      entryStartDate: contests.entryStartDate,
+      entryEndDate: contests.entryEndDate,
+      votingStartDate: contests.votingStartDate,
+      votingEndDate: contests.votingEndDate,
+    },
+    participant: {
+      id: users.id,
+      fullName: users.fullName,
+      username: users.username,
+      profilePicture: users.profilePicture,
+      isVerified: users.isVerified,
+    },
+    ranking: rankingSql,
+    likedByMe: viewerId
+      ? sql<boolean>`exists(select 1 from ${entryLikes} where ${entryLikes.entryId} = ${entries.id} and ${entryLikes.userId} = ${viewerId})`
+      : sql<null>`null`,
+  };
+}
+
+type SelectedRow = {
+  entry: EntryRow;
+  contest: {
+    id: string;
+    title: string;
+    category: string;
+    status: ContestRow['status'];
+    entryFee: ContestRow['entryFee'];
+    entryFeeAmount: number;
+    prizeType: ContestRow['prizeType'];
+    prizeAmount: number;
+    badgeTitle: string | null;
+    entryStartDate: Date;
+    entryEndDate: Date;
+    votingStartDate: Date;
+    votingEndDate: Date;
+  };
+  participant: { id: string; fullName: string; username: string; profilePicture: string | null; isVerified: boolean };
+  ranking: number | null;
+  likedByMe: boolean | null;
+};
+
+function toEntry(row: SelectedRow, at: Date): TEntry {
+  const { entry, contest, participant } = row;
+  const created = entry.createdAt.toISOString();
+  return {
+    _id: entry.id,
+    title: entry.title,
+    description: entry.description,
+    entryType: entry.entryType,
+    status: entry.status,
+    rejectionReason: entry.rejectionReason,
+    media: entry.media.map((m) => ({
+      url: m.url,
+      ...(m.thumbnailUrl ? { thumbnailUrl: m.thumbnailUrl } : {}),
+      kind: m.kind,
+      mimeType: m.mimeType,
+      size: m.size,
+      ...(m.width !== undefined ? { width: m.width } : {}),
+      ...(m.height !== undefined ? { height: m.height } : {}),
+    })),
+    tags: entry.tags,
+    settings: { allowSharing: entry.allowSharing },
+    votesCount: entry.votesCount,
+    weightedVotes: entry.weightedVotes,
+    likesCount: entry.likesCount,
+    commentsCount: entry.commentsCount,
+    ...(row.likedByMe === null ? {} : { likedByMe: row.likedByMe }),
+    participant: {
+      _id: participant.id,
+      fullName: participant.fullName,
+      username: participant.username,
+      profilePicture: participant.profilePicture,
+      verified: participant.isVerified,
+    },
+    contest: {
+      _id: contest.id,
+      title: contest.title,
+      category: contest.category,
+      // What the dates call for now, even if the scheduler has not written it yet.
+      status: statusForDates(contest, at),
+      entryFee: contest.entryFee,
+      entryFeeAmount: unitsToCredits(contest.entryFeeAmount),
+      prizeType: contest.prizeType,
+      prizeAmount: contest.prizeAmount,
+      badgeTitle: contest.badgeTitle,
+    },
+    ranking: row.ranking === null ? null : Number(row.ranking),
+    createdAt: created,
+    submittedAt: created,
+  };
+}
+
+export interface EntryQuery {
+  where?: SQL | undefined;
+  orderBy?: SQL[];
+  limit?: number;
+  offset?: number;
+  viewerId?: string | undefined;
+}
+
+/** Entries with everything TEntry shows, in the order asked. */
+export async function findEntries(db: DbOrTx, q: EntryQuery): Promise<TEntry[]> {
+  let query = db
+    .select(entrySelection(q.viewerId))
+    .from(entries)
+    .innerJoin(contests, eq(contests.id, entries.contestId))
+    .innerJoin(users, eq(users.id, entries.participantId))
+    .where(q.where)
+    .orderBy(...(q.orderBy ?? [desc(entries.createdAt), desc(entries.id)]))
+    .$dynamic();
+  if (q.limit !== undefined) query = query.limit(q.limit);
+  if (q.offset !== undefined) query = query.offset(q.offset);
+  const rows = (await query) as SelectedRow[];
+  const at = now();
+  return rows.map((r) => toEntry(r, at));
+}
+
+export async function findEntry(db: DbOrTx, id: string, viewerId?: string): Promise<TEntry | undefined> {
+  const [entry] = await findEntries(db, { where: eq(entries.id, id), viewerId, limit: 1 });
+  return entry;
+}
+
+/** How many entries match, and the sum of their votesCount. */
+export async function countEntries(db: DbOrTx, where: SQL | undefined): Promise<{ total: number; totalVotes: number }> {
+  const [row] = await db
+    .select({ total: count(), totalVotes: sql<number>`coalesce(sum(${entries.votesCount}), 0)::int` })
+    .from(entries)
+    .innerJoin(contests, eq(contests.id, entries.contestId))
+    .where(where);
+  return { total: Number(row?.total ?? 0), totalVotes: Number(row?.totalVotes ?? 0) };
+}
+
+/** The statuses that hold a participant's place in a contest (a rejected entry frees it). */
+export const ACTIVE_ENTRY_STATUSES = ['pending', 'approved'] as const;
+
+/**
+ * Recomputes the contest's entry counters from the entries table: totalEntries counts approved
+ * entries, totalParticipants the distinct people with a pending or approved entry. The caller
+ * holds the contest row lock, so concurrent writers cannot interleave.
+ */
+export async function refreshContestCounters(tx: Tx, contestId: string): Promise<{ totalEntries: number; totalParticipants: number }> {
+  const [row] = await tx
+    .select({
+      approved: sql<number>`count(*) filter (where ${entries.status} = 'approved')::int`,
+      participants: sql<number>`count(distinct ${entries.participantId}) filter (where ${inArray(entries.status, [...ACTIVE_ENTRY_STATUSES])})::int`,
+    })
+    .from(entries)
+    .where(eq(entries.contestId, contestId));
+  const totals = { totalEntries: Number(row?.approved ?? 0), totalParticipants: Number(row?.participants ?? 0) };
+  await tx
+    .update(contests)
+    .set({ ...totals, updatedAt: now() })
+    .where(eq(contests.id, contestId));
+  return totals;
+}
+
+/** Distinct people holding a place (pending or approved entry) in a contest, and whether `userId` is one of them. */
+export async function participantsOf(db: DbOrTx, contestId: string, userId: string): Promise<{ count: number; includesUser: boolean }> {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(distinct ${entries.participantId})::int`,
+      mine: sql<boolean>`coalesce(bool_or(${entries.participantId} = ${userId}), false)`,
+    })
+    .from(entries)
+    .where(and(eq(entries.contestId, contestId), inArray(entries.status, [...ACTIVE_ENTRY_STATUSES])));
+  return { count: Number(row?.n ?? 0), includesUser: !!row?.mine };
+}
+
+export interface LeaderboardRow {
+  rank: number;
+  entry: {
+    _id: string;
+    title: string;
+    entryType: EntryRow['entryType'];
+    thumbnailUrl: string | null;
+    createdAt: string;
+    participant: { _id: string; fullName: string; username: string; profilePicture: string | null; verified: boolean };
+  };
+  votes: number;
+  votesCount: number;
+}
+
+/** The top `limit` approved entries of a contest in RANKING_ORDER, ranked 1…n (ties still get distinct ranks). */
+export async function leaderboard(db: DbOrTx, contestId: string, limit: number): Promise<LeaderboardRow[]> {
+  const rows = await db
+    .select({
+      entry: entries,
+      participant: {
+        id: users.id,
+        fullName: users.fullName,
+        username: users.username,
+        profilePicture: users.profilePicture,
+        isVerified: users.isVerified,
+      },
+    })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.participantId))
+    .where(and(eq(entries.contestId, contestId), eq(entries.status, 'approved')))
+    .orderBy(...RANKING_ORDER)
+    .limit(limit);
+  return rows.map(({ entry, participant }, i) => {
+    const first = entry.media[0];
+    return {
+      rank: i + 1,
+      entry: {
+        _id: entry.id,
+        title: entry.title,
+        entryType: entry.entryType,
+        thumbnailUrl: first?.thumbnailUrl ?? (first?.kind === 'image' ? first.url : null),
+        createdAt: entry.createdAt.toISOString(),
+        participant: {
+          _id: participant.id,
+          fullName: participant.fullName,
+          username: participant.username,
+          profilePicture: participant.profilePicture,
+          verified: participant.isVerified,
+        },
+      },
+      votes: entry.weightedVotes,
+      votesCount: entry.votesCount,
+    };
+  });
+}
+
+/** Free and paid votes (active ones) on an entry and how many people cast them. */
+export async function voteBreakdown(db: DbOrTx, entryId: string): Promise<{ free: number; paid: number; uniqueVoters: number }> {
+  const [row] = await queryRows<{ free: number; paid: number; voters: number }>(
+    db,
+    sql`select coalesce(sum(${votes.amount}) filter (where ${votes.voteType} = 'free'), 0)::int as free,
+               coalesce(sum(${votes.amount}) filter (where ${votes.voteType} = 'paid'), 0)::int as paid,
+               count(distinct ${votes.voterId})::int as voters
+        from ${votes} where ${votes.entryId} = ${entryId} and ${votes.isActive}`,
+  );
+  return { free: Number(row?.free ?? 0), paid: Number(row?.paid ?? 0), uniqueVoters: Number(row?.voters ?? 0) };
+}
+
+/** Entry counts by status for a contest (review tiles). */
+export async function statusCounts(db: DbOrTx, contestId: string) {
+  const rows = await db
+    .select({ status: entries.status, n: count() })
+    .from(entries)
+    .where(eq(entries.contestId, contestId))
+    .groupBy(entries.status);
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Partial<Record<EntryRow['status'], number>>;
+  const pending = by.pending ?? 0;
+  const approved = by.approved ?? 0;
+  const rejected = by.rejected ?? 0;
+  const disqualified = by.disqualified ?? 0;
+  return { total: pending + approved + rejected + disqualified, pending, approved, rejected, disqualified };
+}

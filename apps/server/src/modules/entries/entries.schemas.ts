@@ -1,0 +1,188 @@
+/**
+ * Wire shapes of the entries API (the contract the web pages read). They live beside the routes
+ * until they move to packages/shared next to ZCreateEntry and friends.
+ */
+import { z } from 'zod';
+import {
+  CONTEST_STATUSES,
+  ENTRY_FEE_TYPES,
+  ENTRY_STATUSES,
+  ENTRY_TYPES,
+  PAGE_SIZES,
+  PRIZE_TYPES,
+  ZCreateEntry,
+  ZEntryListQuery,
+} from '@contesthub/shared';
+
+/** Same shape as the shared pagination (page, limit, total, totalPages). */
+export const ZPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const ZEntryMedia = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string().optional(),
+  kind: z.enum(['image', 'video', 'audio', 'document']),
+  mimeType: z.string(),
+  size: z.number().int(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+
+export const ZEntryParticipant = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  profilePicture: z.string().nullable(),
+  verified: z.boolean(),
+});
+
+export const ZEntryContestSummary = z.object({
+  _id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  status: z.enum(CONTEST_STATUSES),
+  entryFee: z.enum(ENTRY_FEE_TYPES),
+  /** Vote credits. */
+  entryFeeAmount: z.number(),
+  prizeType: z.enum(PRIZE_TYPES),
+  /** Kobo. */
+  prizeAmount: z.number().int(),
+  badgeTitle: z.string().nullable(),
+});
+
+export const ZEntry = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  entryType: z.enum(ENTRY_TYPES),
+  status: z.enum(ENTRY_STATUSES),
+  rejectionReason: z.string().nullable(),
+  media: z.array(ZEntryMedia),
+  tags: z.array(z.string()),
+  settings: z.object({ allowSharing: z.boolean() }),
+  votesCount: z.number().int(),
+  weightedVotes: z.number().int(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  /** Present when the caller is signed in. */
+  likedByMe: z.boolean().optional(),
+  participant: ZEntryParticipant,
+  contest: ZEntryContestSummary,
+  /** 1-based position among the contest's approved entries (see RANKING_ORDER); null unless approved. */
+  ranking: z.number().int().nullable(),
+  createdAt: z.string(),
+  submittedAt: z.string(),
+});
+export type TEntry = z.infer<typeof ZEntry>;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/** GET /api/entries: the shared query plus an optional direction that overrides the sort's natural one. */
+export const ZEntryListQueryFull = ZEntryListQuery.extend({ sortOrder: z.enum(SORT_ORDERS).optional() });
+export type TEntryListQuery = z.infer<typeof ZEntryListQueryFull>;
+
+export const ZListEntriesResult = z.object({
+  entries: z.array(ZEntry),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  pagination: ZPagination,
+});
+
+/** GET /api/entries also sums votesCount over every matching entry (the All Entries "Total Votes" tile). */
+export const ZEntryBrowseResult = ZListEntriesResult.extend({ totalVotes: z.number().int() });
+
+export const ZContestEntriesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  sortBy: z.enum(['newest', 'oldest', 'popular', 'votes', 'title']).default('newest'),
+  sortOrder: z.enum(SORT_ORDERS).optional(),
+  status: z.enum(ENTRY_STATUSES).optional(),
+});
+
+export const ZLeaderboardQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be between 1 and 50')
+    .max(PAGE_SIZES.leaderboardMax, 'Limit must be between 1 and 50')
+    .default(PAGE_SIZES.leaderboardDefault),
+});
+
+export const ZLeaderboardRow = z.object({
+  rank: z.number().int(),
+  entry: z.object({
+    _id: z.string(),
+    title: z.string(),
+    entryType: z.enum(ENTRY_TYPES),
+    thumbnailUrl: z.string().nullable(),
+    createdAt: z.string(),
+    participant: ZEntryParticipant,
+  }),
+  /** Weighted votes (free 1, paid 5 per vote): what ranks the entry. */
+  votes: z.number().int(),
+  votesCount: z.number().int(),
+});
+
+/** My Entries tabs (spec 001 §2): the entry statuses plus In Voting and Completed. */
+export const MY_ENTRY_FILTERS = [...ENTRY_STATUSES, 'voting', 'completed'] as const;
+export const ZMyEntriesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.allEntries),
+  status: z.enum(MY_ENTRY_FILTERS).optional(),
+});
+
+export const ZReviewQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.entryReview),
+  status: z.enum(ENTRY_STATUSES).optional(),
+});
+
+export const ZReviewPagination = ZPagination.extend({
+  /** The review screen's names (spec 001 §3): current page and page count. */
+  current: z.number().int(),
+  pages: z.number().int(),
+});
+
+export const ZReviewStats = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  disqualified: z.number().int(),
+});
+
+export const ZEntryStats = z.object({
+  entryId: z.string(),
+  status: z.enum(ENTRY_STATUSES),
+  votesCount: z.number().int(),
+  weightedVotes: z.number().int(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  ranking: z.number().int().nullable(),
+  /** Approved entries in the contest (what ranking is out of). */
+  approvedEntries: z.number().int(),
+  votes: z.object({ free: z.number().int(), paid: z.number().int(), uniqueVoters: z.number().int() }),
+});
+
+export const ZSubmitEntryResult = z.object({
+  entry: ZEntry,
+  status: z.enum(ENTRY_STATUSES),
+  requiresApproval: z.boolean(),
+});
+
+/** PUT /api/entries/:id: only what is sent changes (no defaults, unlike ZCreateEntry). */
+export const ZUpdateEntry = z
+  .object({
+    title: ZCreateEntry.shape.title.optional(),
+    description: ZCreateEntry.shape.description.optional(),
+    tags: ZCreateEntry.shape.tags.unwrap().optional(),
+    settings: z.object({ allowSharing: z.boolean() }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
+export type TUpdateEntry = z.infer<typeof ZUpdateEntry>;
+
+export const ZLikeResult = z.object({ likesCount: z.number().int(), action: z.enum(['liked', 'unliked']) });

@@ -1,0 +1,96 @@
+/**
+ * Paid entry fees: vote credits move from the participant to the contest's CREDIT escrow in the
+ * transaction that inserts the entry, and back when the entry is rejected or withdrawn. References
+ * derive from the entry id, so a retried or repeated refund has one effect, whoever triggers it
+ * (rejection, deletion, or the contest's cancellation, which should call refundEntryFee too).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
+import { AppError, isAppError } from '../../lib/errors.js';
+import { accounts } from '../ledger/accounts.js';
+import { balanceOf, post } from '../ledger/ledger.js';
+import { unitsToCredits } from '@contesthub/shared';
+
+export const entryFeeReference = (entryId: string) => `entry:fee:${entryId}`;
+export const entryFeeRefundReference = (entryId: string) => `entry:fee-refund:${entryId}`;
+
+/** The client shows this text as is (spec 000 §8). */
+export const INSUFFICIENT_VOTE_CREDITS = 'Insufficient vote credits';
+
+function insufficientCredits(requiredUnits: number, availableUnits: number): AppError {
+  return new AppError(400, INSUFFICIENT_VOTE_CREDITS, 'INSUFFICIENT_CREDITS', {
+    required: unitsToCredits(requiredUnits),
+    available: unitsToCredits(availableUnits),
+  });
+}
+
+/** Refuses early (outside any transaction) when the participant cannot pay the fee. */
+export async function assertCanPay(db: Parameters<typeof balanceOf>[0], userId: string, units: number): Promise<void> {
+  if (units <= 0) return;
+  const available = await balanceOf(db, accounts.userCredits(userId));
+  if (available < units) throw insufficientCredits(units, available);
+}
+
+export async function chargeEntryFee(
+  tx: Tx,
+  input: { entryId: string; contestId: string; contestTitle: string; userId: string; units: number },
+): Promise<void> {
+  if (input.units <= 0) return;
+  await assertCanPay(tx, input.userId, input.units);
+  try {
+    await post(tx, {
+      reference: entryFeeReference(input.entryId),
+      kind: 'entry_fee',
+      description: `Entry fee: ${input.contestTitle}`.slice(0, 200),
+      metadata: { contestId: input.contestId, entryId: input.entryId },
+      lines: [
+        { account: accounts.userCredits(input.userId), amount: -input.units },
+        { account: accounts.contestEscrow(input.contestId, 'CREDIT'), amount: input.units },
+      ],
+    });
+  } catch (err) {
+    // A concurrent spend between the check and the locked post: same answer, the spec's text.
+    if (isAppError(err) && err.errorType === 'INSUFFICIENT_CREDITS') {
+      throw insufficientCredits(input.units, await balanceOf(tx, accounts.userCredits(input.userId)));
+    }
+    throw err;
+  }
+}
+
+/** Credit units the entry's fee transaction moved into escrow (0 for a free entry). */
+export async function chargedFee(tx: Tx, entryId: string, contestId: string): Promise<number> {
+  const escrowCode = accounts.contestEscrow(contestId, 'CREDIT').code;
+  const [line] = await tx
+    .select({ amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerTransactions.reference, entryFeeReference(entryId)), eq(ledgerAccounts.code, escrowCode)));
+  return line && line.amount > 0 ? line.amount : 0;
+}
+
+/**
+ * Returns the fee actually charged for the entry (read from the ledger, so a later change of the
+ * contest's fee cannot over- or under-refund) from the contest's CREDIT escrow to the participant.
+ * Idempotent: the refund reference is per entry. Returns the credit units refunded by this call
+ * or an earlier one (0 for a free entry).
+ */
+export async function refundEntryFee(
+  tx: Tx,
+  input: { entryId: string; contestId: string; participantId: string; reason: string },
+): Promise<number> {
+  const units = await chargedFee(tx, input.entryId, input.contestId);
+  if (units === 0) return 0;
+  await post(tx, {
+    reference: entryFeeRefundReference(input.entryId),
+    kind: 'entry_fee_refund',
+    description: `Entry fee refund: ${input.reason}`.slice(0, 200),
+    metadata: { contestId: input.contestId, entryId: input.entryId },
+    lines: [
+      { account: accounts.contestEscrow(input.contestId, 'CREDIT'), amount: -units },
+      { account: accounts.userCredits(input.participantId), amount: units },
+    ],
+  });
+  return units;
+}

@@ -1,0 +1,148 @@
+/**
+ * Reading a multipart entry submission: form fields in memory, every file streamed to a private
+ * temp file while its size is counted. The size limit is enforced while the bytes arrive: the
+ * multipart parser stops a file at the tier's overall maximum (the stream ends `truncated`), and
+ * once the contest is known the entry type's own limit aborts the file as soon as it is passed.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.js';
+import { MAX_FILES_PER_ENTRY, type SpooledFile } from './entry-media.js';
+
+export type FormFields = Map<string, unknown[]>;
+
+export interface EntryForm {
+  fields: FormFields;
+  files: SpooledFile[];
+  /** Removes the temp files (always call it, success or not). */
+  cleanup(): Promise<void>;
+}
+
+export interface ReadFormOptions {
+  /** Directory for the temp files (private: never served). */
+  tmpDir: string;
+  /** Per-file cap applied by the multipart parser (the tier's largest limit). */
+  maxFileBytes: number;
+  /** Error for a file beyond maxFileBytes. */
+  tooLarge: () => AppError;
+  /**
+   * Called once, when the first file part starts, with the fields sent before it. It may refuse
+   * the request before any file byte is stored (eligibility), and may return a tighter per-file
+   * limit with its error (the entry type's limit).
+   */
+  beforeFirstFile?: (fields: FormFields) => Promise<{ maxBytes: number; tooLarge: () => AppError } | undefined>;
+}
+
+/** A reader of the request's form; the route hands one to the service. */
+export type FormReader = (opts: ReadFormOptions) => Promise<EntryForm>;
+
+class ByteLimit extends Transform {
+  bytes = 0;
+  exceeded = false;
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) {
+      this.exceeded = true;
+      done(new Error('file size limit exceeded'));
+      return;
+    }
+    done(null, chunk);
+  }
+}
+
+const MULTIPART_LIMITS = {
+  files: MAX_FILES_PER_ENTRY,
+  fields: 30,
+  fieldSize: 16 * 1024,
+  parts: 40,
+  headerPairs: 20,
+};
+
+function pushField(fields: FormFields, name: string, value: unknown): void {
+  const list = fields.get(name);
+  if (list) list.push(value);
+  else fields.set(name, [value]);
+}
+
+/** Multipart parser errors that are the client's doing, as the envelope's 4xx. */
+function clientError(err: unknown, opts: ReadFormOptions): AppError | undefined {
+  const code = (err as { code?: unknown }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return opts.tooLarge();
+    case 'FST_FILES_LIMIT':
+      return AppError.badRequest(`You can upload at most ${MAX_FILES_PER_ENTRY} files per entry`);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return AppError.badRequest('Too many form fields');
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return AppError.badRequest('The upload could not be read. Please try again.');
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Reads the whole form. A request that is not multipart is read as a JSON body of fields with no
+ * files (so it gets the same validation answers, ending with "Please upload at least one file").
+ */
+export async function readEntryForm(req: FastifyRequest, opts: ReadFormOptions): Promise<EntryForm> {
+  const fields: FormFields = new Map();
+  const files: SpooledFile[] = [];
+  const cleanup = async () => {
+    await Promise.all(files.map((f) => rm(f.path, { force: true }).catch(() => {})));
+  };
+
+  if (!req.isMultipart()) {
+    if (req.body && typeof req.body === 'object') {
+      for (const [name, value] of Object.entries(req.body as Record<string, unknown>)) {
+        for (const v of Array.isArray(value) && name !== 'tags' ? value : [value]) pushField(fields, name, v);
+      }
+    }
+    return { fields, files, cleanup };
+  }
+
+  await mkdir(opts.tmpDir, { recursive: true });
+  let limit = { maxBytes: opts.maxFileBytes, tooLarge: opts.tooLarge };
+  let sawFile = false;
+  try {
+    for await (const part of req.parts({ limits: { ...MULTIPART_LIMITS, fileSize: opts.maxFileBytes } })) {
+      if (part.type === 'field') {
+        pushField(fields, part.fieldname, part.value);
+        continue;
+      }
+      if (!sawFile) {
+        sawFile = true;
+        const tighter = await opts.beforeFirstFile?.(fields);
+        if (tighter) limit = tighter;
+      }
+      // Every file part is an entry file (the spec's field is `files`; `file` and `files[]` work too).
+      const tmp = path.join(opts.tmpDir, `.entry-${randomBytes(16).toString('hex')}.part`);
+      const file: SpooledFile = { path: tmp, size: 0, filename: part.filename ?? '' };
+      files.push(file);
+      const counter = new ByteLimit(limit.maxBytes);
+      try {
+        await pipeline(part.file, counter, createWriteStream(tmp, { flags: 'wx' }));
+      } catch (err) {
+        if (counter.exceeded) throw limit.tooLarge();
+        throw err;
+      }
+      if (part.file.truncated) throw limit.tooLarge();
+      file.size = counter.bytes;
+    }
+  } catch (err) {
+    await cleanup();
+    throw clientError(err, { ...opts, tooLarge: limit.tooLarge }) ?? err;
+  }
+  return { fields, files, cleanup };
+}

@@ -1,0 +1,185 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { BadgeCheck, Clock, ExternalLink, FileText, ImageOff, MessageCircle, Music, Share2, ThumbsUp } from 'lucide-react';
+import { ENTRY_CARD_TAGS_SHOWN, formatRelativeTime, formatVoteCount, type TEntry } from '@contesthub/shared';
+import { UserAvatar } from '../../../app/shell/UserAvatar';
+import { ShareDialog } from '../../../components/share/ShareDialog';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/card';
+
+function Placeholder({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) {
+  return (
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-slate-950 text-sm text-slate-500">
+      <Icon className="h-8 w-8" aria-hidden />
+      {text}
+    </div>
+  );
+}
+
+function Photo({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <Placeholder icon={ImageOff} text="Image not available" />;
+  return (
+    <img src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} className="aspect-video w-full bg-slate-950 object-cover" />
+  );
+}
+
+/** The entry's media by type (spec 000 §2 All entries). */
+function EntryMedia({ entry }: { entry: TEntry }) {
+  const media = entry.media[0];
+  if (!media) return <Placeholder icon={FileText} text="Preview not available" />;
+  switch (entry.entryType) {
+    case 'photo':
+      return <Photo key={media.url} src={media.thumbnailUrl || media.url} alt={entry.title} />;
+    case 'video':
+      return (
+        <video
+          controls
+          preload="metadata"
+          src={media.url}
+          poster={media.thumbnailUrl}
+          aria-label={`Video: ${entry.title}`}
+          className="aspect-video w-full bg-black"
+        />
+      );
+    case 'audio':
+      return (
+        <div className="flex aspect-video w-full flex-col items-center justify-center gap-4 bg-gradient-to-br from-emerald-950 via-slate-950 to-amber-950/40 px-4">
+          <Music className="h-10 w-10 text-emerald-300" aria-hidden />
+          <audio controls preload="metadata" src={media.url} aria-label={`Audio: ${entry.title}`} className="w-full max-w-xs" />
+        </div>
+      );
+    case 'article':
+      return (
+        <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-slate-900 to-slate-950">
+          <FileText className="h-10 w-10 text-amber-300" aria-hidden />
+          <a
+            href={media.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-emerald-300 hover:text-emerald-200 focus-visible:outline-2 focus-visible:outline-emerald-400"
+          >
+            Click to View PDF <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      );
+  }
+}
+
+const plural = (n: number, word: string) => `${word}${n === 1 ? '' : 's'}`;
+
+/** An approved entry in the All Entries grid. */
+export function EntryCard({ entry }: { entry: TEntry }) {
+  const titleId = useId();
+  const [sharing, setSharing] = useState(false);
+  const { participant, contest } = entry;
+  const hidden = entry.tags.length - ENTRY_CARD_TAGS_SHOWN;
+  const contestPath = `/contest/${contest._id}`;
+  const shareUrl = `${window.location.origin}${contestPath}`;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20"
+    >
+      <EntryMedia entry={entry} />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <Link
+          to={`/profile/${participant._id}`}
+          className="flex min-w-0 items-center gap-2 self-start rounded-lg text-sm font-medium text-slate-200 hover:text-emerald-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400"
+        >
+          <UserAvatar name={participant.fullName} src={participant.profilePicture} size="sm" />
+          <span className="truncate">{participant.fullName}</span>
+          {participant.verified && (
+            <>
+              <BadgeCheck className="h-4 w-4 shrink-0 text-emerald-400" aria-hidden />
+              <span className="sr-only">(verified)</span>
+            </>
+          )}
+        </Link>
+        <div className="min-w-0">
+          <h3 id={titleId} className="line-clamp-2 break-words text-lg font-semibold leading-snug">
+            {entry.title}
+          </h3>
+          <p className="mt-1 truncate text-sm text-slate-400">
+            in{' '}
+            <Link
+              to={contestPath}
+              className="font-medium text-amber-300 hover:text-amber-200 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-emerald-400"
+            >
+              {contest.title}
+            </Link>
+          </p>
+        </div>
+        {entry.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {entry.tags.slice(0, ENTRY_CARD_TAGS_SHOWN).map((tag) => (
+              <li key={tag} className="max-w-full truncate rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300">
+                #{tag}
+              </li>
+            ))}
+            {hidden > 0 && <li className="rounded-full px-1 py-0.5 text-xs text-slate-400">+{hidden} more</li>}
+          </ul>
+        )}
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-400">
+          <span className="inline-flex items-center gap-1">
+            <Clock className="h-3.5 w-3.5" aria-hidden />
+            <time dateTime={entry.createdAt}>{formatRelativeTime(entry.createdAt)}</time>
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <MessageCircle className="h-3.5 w-3.5" aria-hidden />
+            {entry.commentsCount} {plural(entry.commentsCount, 'comment')}
+          </span>
+          <span className="inline-flex items-center gap-1 font-semibold text-emerald-300">
+            <ThumbsUp className="h-3.5 w-3.5" aria-hidden />
+            {formatVoteCount(entry.votesCount)} {plural(entry.votesCount, 'vote')}
+          </span>
+        </p>
+        <div className="mt-auto flex gap-2 pt-1">
+          <ButtonLink to={contestPath} aria-describedby={titleId} className="min-w-0 flex-1">
+            View Entry
+          </ButtonLink>
+          {entry.settings.allowSharing && (
+            <Button
+              variant="outline"
+              aria-describedby={titleId}
+              onClick={() => setSharing(true)}
+              icon={<Share2 className="h-4 w-4" aria-hidden />}
+            >
+              Share
+            </Button>
+          )}
+        </div>
+      </div>
+      {sharing && (
+        <ShareDialog
+          open
+          onClose={() => setSharing(false)}
+          title="Share Entry"
+          subject={entry.title}
+          text={`Check out "${entry.title}" by ${participant.fullName} in ${contest.title} on ContestHub`}
+          url={shareUrl}
+        />
+      )}
+    </article>
+  );
+}
+
+export function EntryCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60">
+      <Skeleton className="aspect-video w-full rounded-none" />
+      <div className="space-y-3 p-4">
+        <div className="flex items-center gap-2">
+          <Skeleton className="h-7 w-7 rounded-full" />
+          <Skeleton className="h-4 w-28" />
+        </div>
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    </div>
+  );
+}

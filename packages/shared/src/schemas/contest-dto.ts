@@ -1,0 +1,110 @@
+/**
+ * Response shapes the public contest and entry pages read, beside contest-views.ts (TContest and
+ * the contest lists). The entry shapes mirror the server's entries.schemas.ts field for field so
+ * they can replace it when it moves here. Ids are strings, dates ISO strings, prizeAmount in kobo,
+ * entry fees in vote credits.
+ */
+import { z } from 'zod';
+import {
+  CONTEST_STATUSES,
+  ENTRY_FEE_TYPES,
+  ENTRY_STATUSES,
+  ENTRY_TYPES,
+  PRIZE_TYPES,
+  REPORT_REASONS,
+  type ReportReason,
+} from '../enums.js';
+import { ZPagination } from './auth.js';
+import { ZContest } from './contest-views.js';
+
+const isoDate = z.string();
+
+/** GET /contests/featured?limit: the featured contests, best first (TContest as in contest-views). */
+export const ZFeaturedContests = z.object({ contests: z.array(ZContest) });
+export type TFeaturedContests = z.infer<typeof ZFeaturedContests>;
+
+export const ZEntryMedia = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string().optional(),
+  kind: z.enum(['image', 'video', 'audio', 'document']),
+  mimeType: z.string(),
+  size: z.number().int(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+export type TEntryMedia = z.infer<typeof ZEntryMedia>;
+
+export const ZEntryParticipant = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  profilePicture: z.string().nullable(),
+  verified: z.boolean(),
+});
+
+export const ZEntryContestSummary = z.object({
+  _id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  status: z.enum(CONTEST_STATUSES),
+  entryFee: z.enum(ENTRY_FEE_TYPES),
+  /** Vote credits. */
+  entryFeeAmount: z.number(),
+  prizeType: z.enum(PRIZE_TYPES),
+  /** Kobo. */
+  prizeAmount: z.number().int(),
+  badgeTitle: z.string().nullable(),
+});
+
+export const ZEntry = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  entryType: z.enum(ENTRY_TYPES),
+  status: z.enum(ENTRY_STATUSES),
+  rejectionReason: z.string().nullable(),
+  media: z.array(ZEntryMedia),
+  tags: z.array(z.string()),
+  settings: z.object({ allowSharing: z.boolean() }),
+  votesCount: z.number().int(),
+  weightedVotes: z.number().int(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  /** Present when the caller is signed in. */
+  likedByMe: z.boolean().optional(),
+  participant: ZEntryParticipant,
+  contest: ZEntryContestSummary,
+  /** 1-based position among the contest's approved entries by weightedVotes; null if not approved. */
+  ranking: z.number().int().nullable(),
+  createdAt: isoDate,
+  submittedAt: isoDate,
+});
+export type TEntry = z.infer<typeof ZEntry>;
+
+/** GET /entries: the list with `total` and `totalPages` mirrored at the top level. */
+export const ZEntryList = z.object({
+  entries: z.array(ZEntry),
+  pagination: ZPagination,
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  /**
+   * Sum of votesCount over every entry matching the filters (not only this page). Optional: the
+   * All Entries page shows its "Total Votes" tile only when the server provides it.
+   */
+  totalVotes: z.number().int().optional(),
+});
+export type TEntryList = z.infer<typeof ZEntryList>;
+
+/** Readable labels of the report reasons (contests, entries, comments). */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  inappropriate_content: 'Inappropriate Content',
+  harassment: 'Harassment',
+  hate_speech: 'Hate Speech',
+  violence: 'Violence',
+  copyright_violation: 'Copyright Violation',
+  fake_contest: 'Fake Contest',
+  scam: 'Scam',
+  other: 'Other',
+};
+export const REPORT_REASON_OPTIONS = REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
