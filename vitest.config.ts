@@ -39,6 +39,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Page tests render the whole route table; on a loaded 2-core machine they need room.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -22,6 +22,7 @@ import {
   insertEntry,
   walletOf,
 } from './contest-fixtures.js';
+import { multipart, type Part } from './multipart.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -309,27 +310,6 @@ describe('prize money at creation', () => {
     expect((await userRow(u.userId)).monthlyContestCount).toBe(0);
   });
 });
-
-interface Part {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer | string;
-}
-
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----contesthub${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
-    if (p.filename !== undefined) head += `; filename="${p.filename}"`;
-    head += '\r\n';
-    if (p.contentType) head += `Content-Type: ${p.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** The wizard's multipart form: object fields as JSON strings, numbers and booleans as text. */
 function formParts(fields: Record<string, unknown>): Part[] {

@@ -17,6 +17,7 @@ import { accounts } from '../src/modules/ledger/accounts.js';
 import { post } from '../src/modules/ledger/ledger.js';
 import type { NewUser } from '../src/modules/users/users.service.js';
 import { bearer, createSignedInUser } from './helpers.js';
+import { multipart, type Part } from './multipart.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -80,28 +81,6 @@ export async function grantCredits(ctx: AppContext, userId: string, credits: num
 
 // ---------------------------------------------------------------------------------------------
 // multipart
-
-export interface Part {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body built by hand. */
-export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----contesthub${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
-    if (p.filename !== undefined) head += `; filename="${p.filename}"`;
-    head += '\r\n';
-    if (p.contentType) head += `Content-Type: ${p.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 export interface FileSpec {
   data: Buffer;
@@ -169,16 +148,17 @@ export function filesUnder(dir: string): string[] {
 // files
 
 /**
- * 2400×1200 JPEG, left half red and right half blue, stored with EXIF orientation 6 (shown
- * rotated 90° clockwise: 1200×2400, red on top), GPS coordinates and a marker string in EXIF.
+ * (2·side)×side JPEG (2400×1200 by default), left half red and right half blue, stored with EXIF
+ * orientation 6 (shown rotated 90° clockwise: side×2·side, red on top), GPS coordinates and a
+ * marker string in EXIF.
  */
-export async function jpegWithGps(): Promise<Buffer> {
-  const red = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#ff0000' } })
+export async function jpegWithGps(side = 1200, quality = 80): Promise<Buffer> {
+  const red = await sharp({ create: { width: side, height: side, channels: 3, background: '#ff0000' } })
     .png()
     .toBuffer();
-  return sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0000ff' } })
+  return sharp({ create: { width: 2 * side, height: side, channels: 3, background: '#0000ff' } })
     .composite([{ input: red, left: 0, top: 0 }])
-    .jpeg({ quality: 80 })
+    .jpeg({ quality })
     .withMetadata({ orientation: 6 })
     .withExif({
       IFD0: { Copyright: 'exif-marker-owner' },

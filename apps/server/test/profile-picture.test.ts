@@ -6,53 +6,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@contesthub/shared';
 import { users } from '../src/db/schema/index.js';
+import { jpegWithGps as jpegWithGpsOfSide } from './entry-fixtures.js';
 import { bearer, createSignedInUser, createTestApp, type TestApp } from './helpers.js';
+import { multipart } from './multipart.js';
 
 const URL_PATH = '/api/auth/upload-profile-picture';
 
-interface Part {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body built by hand. */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----contesthub${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
-    if (p.filename !== undefined) head += `; filename="${p.filename}"`;
-    head += '\r\n';
-    if (p.contentType) head += `Content-Type: ${p.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** 200×100 JPEG, quality 90 (see jpegWithGps in entry-fixtures: red on top once rotated, GPS in EXIF). */
+const jpegWithGps = () => jpegWithGpsOfSide(100, 90);
 
 const picture = (data: Buffer | string, filename = 'photo.jpg', contentType = 'image/jpeg') =>
   multipart([{ name: 'profilePicture', filename, contentType, data }]);
-
-/**
- * 200×100 JPEG, left half red and right half blue, stored with EXIF orientation 6 (display rotated
- * 90° clockwise: red on top) and GPS coordinates plus a marker string in EXIF.
- */
-async function jpegWithGps(): Promise<Buffer> {
-  const red = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#ff0000' } })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width: 200, height: 100, channels: 3, background: '#0000ff' } })
-    .composite([{ input: red, left: 0, top: 0 }])
-    .jpeg({ quality: 90 })
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Copyright: 'exif-marker-owner' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 27/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '3/1 23/1 0/1' },
-    })
-    .toBuffer();
-}
 
 async function pixel(file: Buffer, x: number, y: number): Promise<number[]> {
   const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });

@@ -8,7 +8,7 @@ const PUBLIC_ROUTES: Array<[path: string, heading: RegExp]> = [
   ['/entries', /All Entries/],
   ['/how-it-works', /.+/],
   ['/contact', /Contact Support/],
-  ['/contest/3f0c8c1e-0000-4000-8000-000000000000', /Contest/],
+  ['/contest/:contestId', /.+/],
   ['/profile/:organizerId', /Public Profile/],
   ['/pricing', /Choose Your Plan/],
   ['/privacy', /Privacy Policy/],
@@ -63,6 +63,12 @@ async function organizerId(page: Page): Promise<string> {
   return ((await res.json()) as { data: { user: { _id: string } } }).data.user._id;
 }
 
+/** A contest from the demo data, for a contest page that exists. */
+async function seededContestId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/contests?limit=1');
+  return ((await res.json()) as { data: { contests: Array<{ _id: string }> } }).data.contests[0]!._id;
+}
+
 async function expectRendered(page: Page, heading: RegExp) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
   const [r, g, b] = await backgroundRgb(page);
@@ -73,7 +79,12 @@ async function expectRendered(page: Page, heading: RegExp) {
 test.describe('public routes', () => {
   for (const [path, heading] of PUBLIC_ROUTES) {
     test(`renders ${path}`, async ({ page, consoleErrors }, info) => {
-      const res = await page.goto(path.includes(':organizerId') ? path.replace(':organizerId', await organizerId(page)) : path);
+      const target = path.includes(':organizerId')
+        ? path.replace(':organizerId', await organizerId(page))
+        : path.includes(':contestId')
+          ? path.replace(':contestId', await seededContestId(page))
+          : path;
+      const res = await page.goto(target);
       expect(res?.status()).toBe(200);
       await expectRendered(page, heading);
       await page.waitForLoadState('networkidle');
@@ -81,6 +92,13 @@ test.describe('public routes', () => {
       expect(consoleErrors).toEqual([]);
     });
   }
+});
+
+test('an unknown contest shows Contest Not Found with a link to the contests', async ({ page }, info) => {
+  await page.goto('/contest/3f0c8c1e-0000-4000-8000-000000000000');
+  await expect(page.getByText('Contest Not Found')).toBeVisible();
+  await expect(page.getByRole('link', { name: /contests/i }).first()).toBeVisible();
+  await snap(page, info, 'public-contest-not-found');
 });
 
 test('an unknown profile shows Profile not found with a way home', async ({ page }, info) => {

@@ -24,6 +24,7 @@ const SecuritySettingsPage = lazy(() => import('../features/settings/pages/Secur
 const ReferralsPage = lazy(() => import('../features/referrals/pages/ReferralsPage'));
 const ContestsPage = lazy(() => import('../features/contests/pages/ContestsPage'));
 const EntriesPage = lazy(() => import('../features/entries/pages/EntriesPage'));
+const ContestDetailPage = lazy(() => import('../features/contest-detail/pages/ContestDetailPage'));
 const ComingSoon = lazy(() => import('../features/placeholders/ComingSoon'));
 
 const soon = (title: string, description: string) => <ComingSoon title={title} description={description} />;
@@ -79,7 +80,7 @@ export function AppRoutes() {
           <Route key={path} path={path} element={contestsList} />
         ))}
         <Route path="entries" element={<EntriesPage />} />
-        <Route path="contest/:id" element={soon('Contest', 'Contest details, entries, leaderboard and comments.')} />
+        <Route path="contest/:id" element={<ContestDetailPage />} />
         <Route path="profile/:userId" element={<PublicProfilePage />} />
         <Route path="how-it-works" element={<HowItWorksPage />} />
         <Route path="pricing" element={<PricingPage />} />

@@ -403,23 +403,3 @@ export const ZAddReferralResult = z.object({
   refereeBonusPending: z.boolean(),
 });
 export type TAddReferralResult = z.infer<typeof ZAddReferralResult>;
-
-export const ZPagination = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
-export const ZPageQuery = z.object({
-  page: z.coerce
-    .number({ error: 'Page must be a positive integer' })
-    .int('Page must be a positive integer')
-    .min(1, 'Page must be a positive integer')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'Limit must be between 1 and 100' })
-    .int()
-    .min(1, 'Limit must be between 1 and 100')
-    .max(100, 'Limit must be between 1 and 100')
-    .default(10),
-});

@@ -1,7 +1,7 @@
 /**
  * Response shapes the public contest and entry pages read, beside contest-views.ts (TContest and
- * the contest lists). The entry shapes mirror the server's entries.schemas.ts field for field so
- * they can replace it when it moves here. Ids are strings, dates ISO strings, prizeAmount in kobo,
+ * the contest lists). The entry shapes are what the server's entries routes answer (its
+ * entries.schemas.ts builds on them). Ids are strings, dates ISO strings, prizeAmount in kobo,
  * entry fees in vote credits.
  */
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import {
   REPORT_REASONS,
   type ReportReason,
 } from '../enums.js';
-import { ZPagination } from './auth.js';
+import { ZPagination } from './pagination.js';
 import { ZContest } from './contest-views.js';
 
 const isoDate = z.string();
@@ -74,7 +74,10 @@ export const ZEntry = z.object({
   likedByMe: z.boolean().optional(),
   participant: ZEntryParticipant,
   contest: ZEntryContestSummary,
-  /** 1-based position among the contest's approved entries by weightedVotes; null if not approved. */
+  /**
+   * 1-based position among the contest's approved entries (most weightedVotes first, then oldest:
+   * the server's RANKING_ORDER); null unless approved.
+   */
   ranking: z.number().int().nullable(),
   createdAt: isoDate,
   submittedAt: isoDate,
@@ -84,9 +87,9 @@ export type TEntry = z.infer<typeof ZEntry>;
 /** GET /entries: the list with `total` and `totalPages` mirrored at the top level. */
 export const ZEntryList = z.object({
   entries: z.array(ZEntry),
-  pagination: ZPagination,
   total: z.number().int(),
   totalPages: z.number().int(),
+  pagination: ZPagination,
   /**
    * Sum of votesCount over every entry matching the filters (not only this page). Optional: the
    * All Entries page shows its "Total Votes" tile only when the server provides it.

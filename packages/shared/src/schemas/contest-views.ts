@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CONTEST_CATEGORIES, CONTEST_STATUSES, ENTRY_TYPES, PRIZE_TYPES, VOTING_TYPES } from '../enums.js';
-import { ZPagination } from './auth.js';
+import { ZPagination } from './pagination.js';
 
 export const CONTEST_PHASES = ['draft', 'upcoming', 'entries', 'awaiting_voting', 'voting', 'ended', 'cancelled'] as const;
 export type ContestPhase = (typeof CONTEST_PHASES)[number];

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCommentContent, ZCreateComment, ZFlagComment, ZModerateComment, ZPagination } from '@contesthub/shared';
 import { envelope, ok } from '../../lib/http.js';
+import { pageQueryFields } from '../../lib/pagination.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as comments from './comments.service.js';
 
@@ -37,10 +38,6 @@ export const ZComment = z.object({
 
 const ZCommentPage = z.object({ comments: z.array(ZComment), pagination: ZPagination });
 const idParams = z.object({ id: z.uuid({ error: 'Comment ID is required' }) });
-const pageFields = {
-  page: z.coerce.number().int().min(1, 'Page must be a positive integer').default(1),
-  limit: z.coerce.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').default(20),
-};
 const perUser = (max: number, timeWindow: string) => ({
   max,
   timeWindow,
@@ -68,7 +65,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Comments, filtered',
         querystring: z.object({
-          ...pageFields,
+          ...pageQueryFields,
           entry: z.uuid().optional(),
           contest: z.uuid().optional(),
           author: z.uuid().optional(),
@@ -90,7 +87,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My comments',
-        querystring: z.object(pageFields),
+        querystring: z.object(pageQueryFields),
         response: { 200: envelope(ZCommentPage) },
       },
       config: { access: 'signedIn' },
@@ -104,7 +101,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Flagged comments awaiting review (moderators and admins)',
-        querystring: z.object({ ...pageFields, contest: z.uuid().optional() }),
+        querystring: z.object({ ...pageQueryFields, contest: z.uuid().optional() }),
         response: { 200: envelope(ZCommentPage) },
       },
       config: { access: 'signedIn' },
@@ -142,7 +139,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A contest's comments",
         params: z.object({ id: z.uuid({ error: 'Contest ID is required' }) }),
-        querystring: z.object({ ...pageFields, status: z.enum(STATUSES).optional() }),
+        querystring: z.object({ ...pageQueryFields, status: z.enum(STATUSES).optional() }),
         response: { 200: envelope(ZCommentPage) },
       },
       config: { access: 'optional' },

@@ -18,12 +18,13 @@
  *   entry:fee-refund:<entryId>         contest escrow (CREDIT) → participant credits
  *   contest:delete:<id>:escrow / :badge-fee   the same two refunds when an empty contest is deleted
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { ESCROW_FEE_PERCENT, unitsToCredits } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { contests, entries, ledgerAccounts, ledgerEntries, ledgerTransactions, userBadges, votes } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
+import { RANKING_ORDER } from '../entries/entries.repository.js';
 import { accounts, type AccountSpec } from '../ledger/accounts.js';
 import { balanceOf, post } from '../ledger/ledger.js';
 import { getContestForUpdate, type ContestRow } from './contests.repository.js';
@@ -121,7 +122,7 @@ export async function pickWinner(db: DbOrTx, contestId: string) {
     .select({ id: entries.id, participantId: entries.participantId, title: entries.title })
     .from(entries)
     .where(and(eq(entries.contestId, contestId), eq(entries.status, 'approved')))
-    .orderBy(desc(entries.weightedVotes), asc(entries.createdAt), asc(entries.id))
+    .orderBy(...RANKING_ORDER)
     .limit(1);
   return winner;
 }

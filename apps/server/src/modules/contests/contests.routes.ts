@@ -18,6 +18,7 @@ import { envelope, ok } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { deleteComment } from '../comments/comments.service.js';
 import { deleteEntry } from '../entries/entries.service.js';
+import { ZContestRefunds } from '../votes/votes.service.js';
 import * as service from './contests.service.js';
 import { coverOf, registerContestForms } from './contests.upload.js';
 
@@ -239,16 +240,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
                 })
                 .nullable()
                 .optional(),
-              refunds: z
-                .object({
-                  escrowRefunded: z.number().int(),
-                  votesRefunded: z.number().int(),
-                  voteCreditsRefunded: z.number(),
-                  entryFeesRefunded: z.number().int(),
-                  entryFeeCreditsRefunded: z.number(),
-                  badgeFeeRefunded: z.number(),
-                })
-                .optional(),
+              refunds: ZContestRefunds.optional(),
             }),
           ),
         },

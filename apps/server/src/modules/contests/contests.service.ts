@@ -34,6 +34,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { contests, entries, users, votes } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { AppError, isAppError } from '../../lib/errors.js';
+import { RANKING_ORDER } from '../entries/entries.repository.js';
 import { accounts } from '../ledger/accounts.js';
 import { balanceOf, post } from '../ledger/ledger.js';
 import { viewToDto } from './contests.dto.js';
@@ -158,8 +159,7 @@ export async function createContest(ctx: AppContext, actor: Actor, input: TCreat
   if (new Date(input.entryEndDate) <= at) throw fieldError('entryEndDate', CONTEST_MESSAGES.entryEndPast);
 
   const id = randomUUID();
-  const image = cover ? await renderCover(cover) : undefined;
-  const stored = image ? await ctx.storage.put(coverKey(id), image, { contentType: 'image/webp', contentLength: image.length }) : undefined;
+  const stored = await storeCover(ctx, id, cover);
 
   try {
     await ctx.db.transaction(async (tx) => {
@@ -263,10 +263,7 @@ export async function createContest(ctx: AppContext, actor: Actor, input: TCreat
         .where(eq(users.id, user.id));
     });
   } catch (err) {
-    if (stored)
-      await ctx.storage
-        .delete(stored.key)
-        .catch((e: unknown) => ctx.log.warn({ err: e, key: stored.key }, 'could not remove unused cover'));
+    await discardCover(ctx, stored);
     throw err;
   }
   return contestView(ctx.db, id, now());
@@ -472,7 +469,7 @@ export async function contestStats(ctx: AppContext, id: string, viewer: Actor | 
       .innerJoin(users, eq(users.id, entries.participantId))
       .where(and(eq(entries.contestId, id), eq(entries.status, 'approved')))
       // The ranking of docs/decisions/004-contest-ranking.md.
-      .orderBy(desc(entries.weightedVotes), asc(entries.createdAt), asc(entries.id))
+      .orderBy(...RANKING_ORDER)
       .limit(5),
   ]);
   const status = (s: string) => byStatus.find((r) => r.status === s)?.n ?? 0;
@@ -613,8 +610,7 @@ export async function updateContest(ctx: AppContext, actor: Actor, id: string, i
   assertCanManage(current, actor);
   assertEditable(current, now());
 
-  const image = cover ? await renderCover(cover) : undefined;
-  const stored = image ? await ctx.storage.put(coverKey(id), image, { contentType: 'image/webp', contentLength: image.length }) : undefined;
+  const stored = await storeCover(ctx, id, cover);
 
   let previousCover: string | null = null;
   try {
@@ -653,15 +649,25 @@ export async function updateContest(ctx: AppContext, actor: Actor, id: string, i
       return row.coverImage;
     });
   } catch (err) {
-    if (stored)
-      await ctx.storage
-        .delete(stored.key)
-        .catch((e: unknown) => ctx.log.warn({ err: e, key: stored.key }, 'could not remove unused cover'));
+    await discardCover(ctx, stored);
     throw err;
   }
 
   if (stored) await removeCover(ctx, id, previousCover);
   return contestView(ctx.db, id, now());
+}
+
+/** Renders and stores an uploaded cover before the transaction that points the contest at it. */
+async function storeCover(ctx: AppContext, contestId: string, cover: Buffer | undefined) {
+  if (!cover) return undefined;
+  const image = await renderCover(cover);
+  return ctx.storage.put(coverKey(contestId), image, { contentType: 'image/webp', contentLength: image.length });
+}
+
+/** Removes a cover stored for a transaction that then failed (nothing points at it). */
+async function discardCover(ctx: AppContext, stored: { key: string } | undefined): Promise<void> {
+  if (!stored) return;
+  await ctx.storage.delete(stored.key).catch((err: unknown) => ctx.log.warn({ err, key: stored.key }, 'could not remove unused cover'));
 }
 
 /** Removes a cover file this contest uploaded (never a url set by seed data or pointing elsewhere). */

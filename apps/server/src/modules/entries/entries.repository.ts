@@ -41,6 +41,26 @@ const rankingSql = sql<number | null>`case when ${entries.status} = 'approved' t
       or (r.weighted_votes = ${entries.weightedVotes} and (r.created_at, r.id) < (${entries.createdAt}, ${entries.id})))
 ) end`;
 
+/** The participant columns an entry answer shows (ZEntryParticipant once mapped). */
+const participantColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  username: users.username,
+  profilePicture: users.profilePicture,
+  isVerified: users.isVerified,
+};
+
+type ParticipantRow = { id: string; fullName: string; username: string; profilePicture: string | null; isVerified: boolean };
+
+/** participantColumns as the answers show them (ZEntryParticipant). */
+const toParticipant = (p: ParticipantRow) => ({
+  _id: p.id,
+  fullName: p.fullName,
+  username: p.username,
+  profilePicture: p.profilePicture,
+  verified: p.isVerified,
+});
+
 function entrySelection(viewerId: string | undefined) {
   return {
     entry: entries,
@@ -59,13 +79,7 @@ function entrySelection(viewerId: string | undefined) {
       votingStartDate: contests.votingStartDate,
       votingEndDate: contests.votingEndDate,
     },
-    participant: {
-      id: users.id,
-      fullName: users.fullName,
-      username: users.username,
-      profilePicture: users.profilePicture,
-      isVerified: users.isVerified,
-    },
+    participant: participantColumns,
     ranking: rankingSql,
     likedByMe: viewerId
       ? sql<boolean>`exists(select 1 from ${entryLikes} where ${entryLikes.entryId} = ${entries.id} and ${entryLikes.userId} = ${viewerId})`
@@ -90,7 +104,7 @@ type SelectedRow = {
     votingStartDate: Date;
     votingEndDate: Date;
   };
-  participant: { id: string; fullName: string; username: string; profilePicture: string | null; isVerified: boolean };
+  participant: ParticipantRow;
   ranking: number | null;
   likedByMe: boolean | null;
 };
@@ -121,13 +135,7 @@ function toEntry(row: SelectedRow, at: Date): TEntry {
     likesCount: entry.likesCount,
     commentsCount: entry.commentsCount,
     ...(row.likedByMe === null ? {} : { likedByMe: row.likedByMe }),
-    participant: {
-      _id: participant.id,
-      fullName: participant.fullName,
-      username: participant.username,
-      profilePicture: participant.profilePicture,
-      verified: participant.isVerified,
-    },
+    participant: toParticipant(participant),
     contest: {
       _id: contest.id,
       title: contest.title,
@@ -186,6 +194,26 @@ export async function countEntries(db: DbOrTx, where: SQL | undefined): Promise<
   return { total: Number(row?.total ?? 0), totalVotes: Number(row?.totalVotes ?? 0) };
 }
 
+/**
+ * One page (`page` from 1, `limit` a page) of the entries matching `where`, as the entry lists
+ * answer it, and the sum of votesCount over every match (only GET /api/entries shows it).
+ */
+export async function entryPage(
+  db: DbOrTx,
+  q: { where: SQL | undefined; orderBy?: SQL[]; page: number; limit: number; viewerId: string | undefined },
+) {
+  const [rows, counts] = await Promise.all([
+    findEntries(db, { where: q.where, orderBy: q.orderBy, limit: q.limit, offset: (q.page - 1) * q.limit, viewerId: q.viewerId }),
+    countEntries(db, q.where),
+  ]);
+  const { total } = counts;
+  const totalPages = Math.max(1, Math.ceil(total / q.limit));
+  return {
+    list: { entries: rows, total, totalPages, pagination: { page: q.page, limit: q.limit, total, totalPages } },
+    totalVotes: counts.totalVotes,
+  };
+}
+
 /** The statuses that hold a participant's place in a contest (a rejected entry frees it). */
 export const ACTIVE_ENTRY_STATUSES = ['pending', 'approved'] as const;
 
@@ -241,13 +269,7 @@ export async function leaderboard(db: DbOrTx, contestId: string, limit: number):
   const rows = await db
     .select({
       entry: entries,
-      participant: {
-        id: users.id,
-        fullName: users.fullName,
-        username: users.username,
-        profilePicture: users.profilePicture,
-        isVerified: users.isVerified,
-      },
+      participant: participantColumns,
     })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.participantId))
@@ -264,13 +286,7 @@ export async function leaderboard(db: DbOrTx, contestId: string, limit: number):
         entryType: entry.entryType,
         thumbnailUrl: first?.thumbnailUrl ?? (first?.kind === 'image' ? first.url : null),
         createdAt: entry.createdAt.toISOString(),
-        participant: {
-          _id: participant.id,
-          fullName: participant.fullName,
-          username: participant.username,
-          profilePicture: participant.profilePicture,
-          verified: participant.isVerified,
-        },
+        participant: toParticipant(participant),
       },
       votes: entry.weightedVotes,
       votesCount: entry.votesCount,

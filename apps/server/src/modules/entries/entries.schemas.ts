@@ -1,83 +1,23 @@
 /**
- * Wire shapes of the entries API (the contract the web pages read). They live beside the routes
- * until they move to packages/shared next to ZCreateEntry and friends.
+ * Wire shapes of the entries API. The entry itself (ZEntry and its parts) and the list answer are
+ * the shared contract the web pages read (packages/shared contest-dto.ts); what only the server
+ * uses (queries, review, stats, results) is built on them here.
  */
 import { z } from 'zod';
 import {
-  CONTEST_STATUSES,
-  ENTRY_FEE_TYPES,
   ENTRY_STATUSES,
   ENTRY_TYPES,
   PAGE_SIZES,
-  PRIZE_TYPES,
   ZCreateEntry,
+  ZEntry,
+  ZEntryList,
   ZEntryListQuery,
+  ZEntryParticipant,
+  ZPagination,
 } from '@contesthub/shared';
 
-/** Same shape as the shared pagination (page, limit, total, totalPages). */
-export const ZPagination = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
-
-export const ZEntryMedia = z.object({
-  url: z.string(),
-  thumbnailUrl: z.string().optional(),
-  kind: z.enum(['image', 'video', 'audio', 'document']),
-  mimeType: z.string(),
-  size: z.number().int(),
-  width: z.number().int().optional(),
-  height: z.number().int().optional(),
-});
-
-export const ZEntryParticipant = z.object({
-  _id: z.string(),
-  fullName: z.string(),
-  username: z.string(),
-  profilePicture: z.string().nullable(),
-  verified: z.boolean(),
-});
-
-export const ZEntryContestSummary = z.object({
-  _id: z.string(),
-  title: z.string(),
-  category: z.string(),
-  status: z.enum(CONTEST_STATUSES),
-  entryFee: z.enum(ENTRY_FEE_TYPES),
-  /** Vote credits. */
-  entryFeeAmount: z.number(),
-  prizeType: z.enum(PRIZE_TYPES),
-  /** Kobo. */
-  prizeAmount: z.number().int(),
-  badgeTitle: z.string().nullable(),
-});
-
-export const ZEntry = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  entryType: z.enum(ENTRY_TYPES),
-  status: z.enum(ENTRY_STATUSES),
-  rejectionReason: z.string().nullable(),
-  media: z.array(ZEntryMedia),
-  tags: z.array(z.string()),
-  settings: z.object({ allowSharing: z.boolean() }),
-  votesCount: z.number().int(),
-  weightedVotes: z.number().int(),
-  likesCount: z.number().int(),
-  commentsCount: z.number().int(),
-  /** Present when the caller is signed in. */
-  likedByMe: z.boolean().optional(),
-  participant: ZEntryParticipant,
-  contest: ZEntryContestSummary,
-  /** 1-based position among the contest's approved entries (see RANKING_ORDER); null unless approved. */
-  ranking: z.number().int().nullable(),
-  createdAt: z.string(),
-  submittedAt: z.string(),
-});
-export type TEntry = z.infer<typeof ZEntry>;
+/** The entry as every entries answer shows it: the shared contract, one definition. */
+export { ZEntry, type TEntry } from '@contesthub/shared';
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 
@@ -85,12 +25,8 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const ZEntryListQueryFull = ZEntryListQuery.extend({ sortOrder: z.enum(SORT_ORDERS).optional() });
 export type TEntryListQuery = z.infer<typeof ZEntryListQueryFull>;
 
-export const ZListEntriesResult = z.object({
-  entries: z.array(ZEntry),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  pagination: ZPagination,
-});
+/** The shared list answer without the browse-only vote total. */
+export const ZListEntriesResult = ZEntryList.omit({ totalVotes: true });
 
 /** GET /api/entries also sums votesCount over every matching entry (the All Entries "Total Votes" tile). */
 export const ZEntryBrowseResult = ZListEntriesResult.extend({ totalVotes: z.number().int() });

@@ -36,7 +36,7 @@ import {
   type UploadTier,
 } from './entry-media.js';
 import {
-  countEntries,
+  entryPage,
   findEntries,
   findEntry,
   leaderboard,
@@ -88,8 +88,6 @@ export function visibleTo(actor: Actor | undefined): SQL | undefined {
   if (!actor) return eq(entries.status, 'approved');
   return or(eq(entries.status, 'approved'), eq(entries.participantId, actor.userId), eq(contests.organizerId, actor.userId));
 }
-
-const pageOf = (page: number, limit: number, total: number) => ({ page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) });
 
 // ---------------------------------------------------------------------------------------------
 // Eligibility
@@ -421,18 +419,14 @@ export async function listEntries(ctx: AppContext, viewer: Actor | undefined, q:
     q.createdAfter ? gte(entries.createdAt, new Date(q.createdAfter)) : undefined,
     q.minVotes !== undefined ? gte(entries.weightedVotes, q.minVotes) : undefined,
   );
-  const [rows, counts] = await Promise.all([
-    findEntries(ctx.db, {
-      where,
-      orderBy: orderFor(q.sortBy, q.sortOrder),
-      limit: q.limit,
-      offset: (q.page - 1) * q.limit,
-      viewerId: viewer?.userId,
-    }),
-    countEntries(ctx.db, where),
-  ]);
-  const pagination = pageOf(q.page, q.limit, counts.total);
-  return { entries: rows, total: counts.total, totalPages: pagination.totalPages, totalVotes: counts.totalVotes, pagination };
+  const { list, totalVotes } = await entryPage(ctx.db, {
+    where,
+    orderBy: orderFor(q.sortBy, q.sortOrder),
+    page: q.page,
+    limit: q.limit,
+    viewerId: viewer?.userId,
+  });
+  return { ...list, totalVotes };
 }
 
 /** An entry the caller may see, or 404 (an invisible entry is indistinguishable from a missing one). */
@@ -473,18 +467,14 @@ export async function contestEntries(
 ) {
   await requireContest(ctx.db, contestId);
   const where = and(eq(entries.contestId, contestId), visibleTo(viewer), q.status ? eq(entries.status, q.status) : undefined);
-  const [rows, counts] = await Promise.all([
-    findEntries(ctx.db, {
-      where,
-      orderBy: orderFor(q.sortBy, q.sortOrder),
-      limit: q.limit,
-      offset: (q.page - 1) * q.limit,
-      viewerId: viewer?.userId,
-    }),
-    countEntries(ctx.db, where),
-  ]);
-  const pagination = pageOf(q.page, q.limit, counts.total);
-  return { entries: rows, total: counts.total, totalPages: pagination.totalPages, pagination };
+  const { list } = await entryPage(ctx.db, {
+    where,
+    orderBy: orderFor(q.sortBy, q.sortOrder),
+    page: q.page,
+    limit: q.limit,
+    viewerId: viewer?.userId,
+  });
+  return list;
 }
 
 /** GET /api/entries/contest/:id/leaderboard: approved entries in ranking order (see RANKING_ORDER). */
@@ -519,12 +509,8 @@ function myEntriesFilter(status: string | undefined, at: Date): SQL | undefined 
 /** GET /api/entries/my-entries: the caller's entries, newest first, each with its contest and ranking. */
 export async function myEntries(ctx: AppContext, userId: string, q: { page: number; limit: number; status?: string | undefined }) {
   const where = and(eq(entries.participantId, userId), myEntriesFilter(q.status, now()));
-  const [rows, counts] = await Promise.all([
-    findEntries(ctx.db, { where, limit: q.limit, offset: (q.page - 1) * q.limit, viewerId: userId }),
-    countEntries(ctx.db, where),
-  ]);
-  const pagination = pageOf(q.page, q.limit, counts.total);
-  return { entries: rows, total: counts.total, totalPages: pagination.totalPages, pagination };
+  const { list } = await entryPage(ctx.db, { where, page: q.page, limit: q.limit, viewerId: userId });
+  return list;
 }
 
 // ---------------------------------------------------------------------------------------------

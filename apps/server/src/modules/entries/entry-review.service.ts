@@ -14,8 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import { phaseAt } from '../contests/phase.js';
 import { refundEntryFee } from './entry-fees.js';
 import {
-  countEntries,
-  findEntries,
+  entryPage,
   findEntry,
   loadContest,
   loadEntry,
@@ -61,23 +60,14 @@ export async function reviewList(
 ) {
   await requireReviewer(ctx.db, actor, contestId);
   const where = and(eq(entries.contestId, contestId), q.status ? eq(entries.status, q.status) : undefined);
-  const [rows, counts] = await Promise.all([
-    findEntries(ctx.db, {
-      where,
-      orderBy: [asc(entries.createdAt), asc(entries.id)],
-      limit: q.limit,
-      offset: (q.page - 1) * q.limit,
-      viewerId: actor.userId,
-    }),
-    countEntries(ctx.db, where),
-  ]);
-  const totalPages = Math.max(1, Math.ceil(counts.total / q.limit));
-  return {
-    entries: rows,
-    total: counts.total,
-    totalPages,
-    pagination: { page: q.page, limit: q.limit, total: counts.total, totalPages, current: q.page, pages: totalPages },
-  };
+  const { list } = await entryPage(ctx.db, {
+    where,
+    orderBy: [asc(entries.createdAt), asc(entries.id)],
+    page: q.page,
+    limit: q.limit,
+    viewerId: actor.userId,
+  });
+  return { ...list, pagination: { ...list.pagination, current: q.page, pages: list.totalPages } };
 }
 
 /** GET /api/entries/review-stats/:contestId. */

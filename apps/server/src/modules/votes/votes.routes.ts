@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VOTE_TYPES, ZCastVote, ZPagination, ZRefundContest } from '@contesthub/shared';
 import { envelope, ok } from '../../lib/http.js';
+import { pageQueryFields } from '../../lib/pagination.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as votes from './votes.service.js';
 
@@ -46,10 +47,6 @@ const ZVotesOf = ZVotePage.extend({ summary: ZAggregate, votersVisible: z.boolea
 const idParams = z.object({ id: z.uuid({ error: 'Vote ID is required' }) });
 const entryParams = z.object({ id: z.uuid({ error: 'Entry ID is required' }) });
 const contestParams = z.object({ id: z.uuid({ error: 'Contest ID is required' }) });
-const pageFields = {
-  page: z.coerce.number().int().min(1, 'Page must be a positive integer').default(1),
-  limit: z.coerce.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').default(20),
-};
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid date');
 
@@ -91,7 +88,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Votes, filtered (admins; a contest organizer for their contest)',
         querystring: z.object({
-          ...pageFields,
+          ...pageQueryFields,
           contest: z.uuid().optional(),
           entry: z.uuid().optional(),
           voter: z.uuid().optional(),
@@ -113,7 +110,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Votes I cast',
-        querystring: z.object({ ...pageFields, contest: z.uuid().optional(), voteType: z.enum(VOTE_TYPES).optional() }),
+        querystring: z.object({ ...pageQueryFields, contest: z.uuid().optional(), voteType: z.enum(VOTE_TYPES).optional() }),
         response: { 200: envelope(ZVotePage) },
       },
       config: { access: 'signedIn' },
@@ -197,7 +194,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "An entry's votes: aggregate for everyone, individual votes for its organizer and admins",
         params: entryParams,
-        querystring: z.object({ ...pageFields, voteType: z.enum(VOTE_TYPES).optional() }),
+        querystring: z.object({ ...pageQueryFields, voteType: z.enum(VOTE_TYPES).optional() }),
         response: { 200: envelope(ZVotesOf) },
       },
       config: { access: 'optional' },
@@ -241,7 +238,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A contest's votes: aggregate for everyone, individual votes for its organizer and admins",
         params: contestParams,
-        querystring: z.object({ ...pageFields, voteType: z.enum(VOTE_TYPES).optional() }),
+        querystring: z.object({ ...pageQueryFields, voteType: z.enum(VOTE_TYPES).optional() }),
         response: { 200: envelope(ZVotesOf) },
       },
       config: { access: 'optional' },

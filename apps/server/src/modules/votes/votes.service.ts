@@ -648,18 +648,7 @@ export async function entryVotes(
   q: Page & { voteType?: VoteType | undefined },
 ) {
   const e = await visibleEntry(ctx.db, entryId, actor);
-  const showVoters = canSeeVoters(actor, e.organizerId);
-  const summary = await aggregate(ctx.db, eq(votes.entryId, entryId));
-  const list = showVoters
-    ? await votePage(
-        ctx.db,
-        and(eq(votes.entryId, entryId), q.voteType ? eq(votes.voteType, q.voteType) : undefined),
-        q,
-        [desc(votes.createdAt), desc(votes.id)],
-        true,
-      )
-    : { votes: [], pagination: pagination(q, 0) };
-  return { ...list, summary: publicSummary(summary, showVoters), votersVisible: showVoters };
+  return votesOf(ctx, actor, e.organizerId, eq(votes.entryId, entryId), q);
 }
 
 export async function contestVotes(
@@ -669,12 +658,23 @@ export async function contestVotes(
   q: Page & { voteType?: VoteType | undefined },
 ) {
   const c = await visibleContest(ctx.db, contestId, actor);
-  const showVoters = canSeeVoters(actor, c.organizerId);
-  const summary = await aggregate(ctx.db, eq(votes.contestId, contestId));
+  return votesOf(ctx, actor, c.organizerId, eq(votes.contestId, contestId), q);
+}
+
+/** The aggregate of the votes in `scope`, and the page of them when the actor may see voters. */
+async function votesOf(
+  ctx: AppContext,
+  actor: Actor | undefined,
+  organizerId: string,
+  scope: SQL,
+  q: Page & { voteType?: VoteType | undefined },
+) {
+  const showVoters = canSeeVoters(actor, organizerId);
+  const summary = await aggregate(ctx.db, scope);
   const list = showVoters
     ? await votePage(
         ctx.db,
-        and(eq(votes.contestId, contestId), q.voteType ? eq(votes.voteType, q.voteType) : undefined),
+        and(scope, q.voteType ? eq(votes.voteType, q.voteType) : undefined),
         q,
         [desc(votes.createdAt), desc(votes.id)],
         true,
@@ -875,20 +875,23 @@ export async function voteAnalytics(ctx: AppContext, actor: Actor, q: AnalyticsQ
 
 // ---------- refund (cancel) a contest ----------
 
+/** What cancelling a contest gave back (the refund route and the contest status change answer it). */
+export const ZContestRefunds = z.object({
+  /** Kobo returned from escrow to the organizer. */
+  escrowRefunded: z.number().int(),
+  votesRefunded: z.number().int(),
+  /** Vote credits returned to voters. */
+  voteCreditsRefunded: z.number(),
+  entryFeesRefunded: z.number().int(),
+  /** Vote credits returned to participants. */
+  entryFeeCreditsRefunded: z.number(),
+  /** Vote credits of the badge fee returned to the organizer. */
+  badgeFeeRefunded: z.number(),
+});
+
 export const ZRefundContestResult = z.object({
   contest: ZContest,
-  refunds: z.object({
-    /** Kobo returned from escrow to the organizer. */
-    escrowRefunded: z.number().int(),
-    votesRefunded: z.number().int(),
-    /** Vote credits returned to voters. */
-    voteCreditsRefunded: z.number(),
-    entryFeesRefunded: z.number().int(),
-    /** Vote credits returned to participants. */
-    entryFeeCreditsRefunded: z.number(),
-    /** Vote credits of the badge fee returned to the organizer. */
-    badgeFeeRefunded: z.number(),
-  }),
+  refunds: ZContestRefunds,
 });
 
 /**

@@ -1,0 +1,204 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ExternalLink, FileText, Flag, Heart, ImageOff, MessageCircle, Music, Share2, ThumbsUp } from 'lucide-react';
+import { formatRelativeTime, formatVoteCount, type TEntry } from '@contesthub/shared';
+import { UserAvatar } from '../../../app/shell/UserAvatar';
+import { Button } from '../../../components/ui/button';
+import { Badge } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { ENTRY_TYPE_LABELS } from '../../contests/lib/browse-filters';
+import { LIKE_ANIMATION_MS, plural } from '../lib/contest-detail';
+
+function Placeholder({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) {
+  return (
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-slate-950 text-sm text-slate-500">
+      <Icon className="h-8 w-8" aria-hidden />
+      {text}
+    </div>
+  );
+}
+
+function Photo({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <Placeholder icon={ImageOff} text="Image not available" />;
+  return (
+    <img src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} className="aspect-video w-full bg-slate-950 object-cover" />
+  );
+}
+
+/** The entry's media by its kind: image, video player, audio player, or a document opened in a new tab. */
+function EntryMedia({ entry }: { entry: TEntry }) {
+  const media = entry.media[0];
+  if (!media) return <Placeholder icon={FileText} text="Preview not available" />;
+  switch (media.kind) {
+    case 'image':
+      return <Photo key={media.url} src={media.thumbnailUrl || media.url} alt={entry.title} />;
+    case 'video':
+      return (
+        <video
+          controls
+          preload="metadata"
+          src={media.url}
+          poster={media.thumbnailUrl}
+          aria-label={`Video: ${entry.title}`}
+          className="aspect-video w-full bg-black"
+        />
+      );
+    case 'audio':
+      return (
+        <div className="flex aspect-video w-full flex-col items-center justify-center gap-4 bg-gradient-to-br from-emerald-950 via-slate-950 to-amber-950/40 px-4">
+          <Music className="h-10 w-10 text-emerald-300" aria-hidden />
+          <audio controls preload="metadata" src={media.url} aria-label={`Audio: ${entry.title}`} className="w-full max-w-xs" />
+        </div>
+      );
+    case 'document':
+      return (
+        <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-slate-900 to-slate-950">
+          <FileText className="h-10 w-10 text-amber-300" aria-hidden />
+          <a
+            href={media.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-emerald-300 hover:text-emerald-200 focus-visible:outline-2 focus-visible:outline-emerald-400"
+          >
+            Click to View PDF <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      );
+  }
+}
+
+const STATUS_BADGE: Record<TEntry['status'], { label: string; tone: 'green' | 'amber' | 'red' }> = {
+  approved: { label: 'Approved', tone: 'green' },
+  pending: { label: 'Pending', tone: 'amber' },
+  rejected: { label: 'Rejected', tone: 'red' },
+  disqualified: { label: 'Disqualified', tone: 'red' },
+};
+
+export interface EntryCardActions {
+  canVote: boolean;
+  isMine: boolean;
+  onVote: () => void;
+  /** Resolves true when the like went through (the heart then animates for 1 s). */
+  onLike: () => Promise<boolean>;
+  onShare: () => void;
+  onReport?: () => void;
+}
+
+/** One entry on the contest page (spec 000 §2 Entries tab). */
+export function ContestEntryCard({ entry, actions }: { entry: TEntry; actions: EntryCardActions }) {
+  const titleId = useId();
+  const [animating, setAnimating] = useState(false);
+  const [liking, setLiking] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const badge = STATUS_BADGE[entry.status];
+  const { participant } = entry;
+  const liked = !!entry.likedByMe;
+
+  const like = async () => {
+    if (liking) return;
+    setLiking(true);
+    try {
+      if (await actions.onLike()) {
+        setAnimating(true);
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => setAnimating(false), LIKE_ANIMATION_MS);
+      }
+    } finally {
+      setLiking(false);
+    }
+  };
+
+  return (
+    <article
+      id={`entry-${entry._id}`}
+      aria-labelledby={titleId}
+      className="flex h-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20"
+    >
+      <EntryMedia entry={entry} />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="sky">{ENTRY_TYPE_LABELS[entry.entryType]}</Badge>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+          {actions.isMine && <Badge tone="violet">Your Entry</Badge>}
+        </div>
+        <div className="min-w-0">
+          <h3 id={titleId} className="line-clamp-2 break-words text-lg font-semibold leading-snug">
+            {entry.title}
+          </h3>
+          {entry.description && <p className="mt-1 line-clamp-3 break-words text-sm text-slate-400">{entry.description}</p>}
+        </div>
+        <div className="flex items-center justify-between gap-2 text-sm">
+          <Link
+            to={`/profile/${participant._id}`}
+            className="flex min-w-0 items-center gap-2 rounded-lg font-medium text-slate-200 hover:text-emerald-300 focus-visible:outline-2 focus-visible:outline-emerald-400"
+          >
+            <UserAvatar name={participant.fullName} src={participant.profilePicture} size="sm" />
+            <span className="truncate">{participant.fullName}</span>
+          </Link>
+          <span className="shrink-0 text-xs text-slate-500">{formatRelativeTime(entry.createdAt)}</span>
+        </div>
+        <div className="flex items-center gap-4 text-sm text-slate-300">
+          <span className="inline-flex items-center gap-1" data-testid="entry-votes">
+            <ThumbsUp className="h-4 w-4 text-emerald-300" aria-hidden />
+            {formatVoteCount(entry.weightedVotes)} {entry.weightedVotes === 1 ? 'vote' : 'votes'}
+          </span>
+          <span className="inline-flex items-center gap-1" data-testid="entry-comments">
+            <MessageCircle className="h-4 w-4 text-sky-300" aria-hidden />
+            {plural(entry.commentsCount, 'comment')}
+          </span>
+        </div>
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
+          {actions.canVote && (
+            <Button size="sm" onClick={actions.onVote} icon={<ThumbsUp className="h-4 w-4" aria-hidden />}>
+              Vote
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void like()}
+            disabled={liking}
+            aria-pressed={liked}
+            aria-label={`${liked ? 'Unlike' : 'Like'} ${entry.title}`}
+            icon={
+              <Heart
+                className={cn(
+                  'h-4 w-4 transition-transform',
+                  liked && 'fill-red-500 text-red-500',
+                  animating && 'animate-bounce scale-125',
+                )}
+                aria-hidden
+              />
+            }
+          >
+            {entry.likesCount}
+          </Button>
+          {entry.settings.allowSharing && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={actions.onShare}
+              aria-label={`Share ${entry.title}`}
+              icon={<Share2 className="h-4 w-4" aria-hidden />}
+            >
+              Share
+            </Button>
+          )}
+          {actions.onReport && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={actions.onReport}
+              aria-label={`Report ${entry.title}`}
+              className="ml-auto text-slate-400"
+              icon={<Flag className="h-4 w-4" aria-hidden />}
+            />
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
