@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ExternalLink, FileText, Flag, Heart, ImageOff, MessageCircle, Music, Share2, ThumbsUp } from 'lucide-react';
+import { Flag, Heart, MessageCircle, Share2, ThumbsUp } from 'lucide-react';
 import { formatRelativeTime, formatVoteCount, type TEntry } from '@contesthub/shared';
 import { UserAvatar } from '../../../app/shell/UserAvatar';
 import { Button } from '../../../components/ui/button';
@@ -8,66 +8,7 @@ import { Badge } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { ENTRY_TYPE_LABELS } from '../../contests/lib/browse-filters';
 import { LIKE_ANIMATION_MS, plural } from '../lib/contest-detail';
-
-function Placeholder({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) {
-  return (
-    <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-slate-950 text-sm text-slate-500">
-      <Icon className="h-8 w-8" aria-hidden />
-      {text}
-    </div>
-  );
-}
-
-function Photo({ src, alt }: { src: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) return <Placeholder icon={ImageOff} text="Image not available" />;
-  return (
-    <img src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} className="aspect-video w-full bg-slate-950 object-cover" />
-  );
-}
-
-/** The entry's media by its kind: image, video player, audio player, or a document opened in a new tab. */
-function EntryMedia({ entry }: { entry: TEntry }) {
-  const media = entry.media[0];
-  if (!media) return <Placeholder icon={FileText} text="Preview not available" />;
-  switch (media.kind) {
-    case 'image':
-      return <Photo key={media.url} src={media.thumbnailUrl || media.url} alt={entry.title} />;
-    case 'video':
-      return (
-        <video
-          controls
-          preload="metadata"
-          src={media.url}
-          poster={media.thumbnailUrl}
-          aria-label={`Video: ${entry.title}`}
-          className="aspect-video w-full bg-black"
-        />
-      );
-    case 'audio':
-      return (
-        <div className="flex aspect-video w-full flex-col items-center justify-center gap-4 bg-gradient-to-br from-emerald-950 via-slate-950 to-amber-950/40 px-4">
-          <Music className="h-10 w-10 text-emerald-300" aria-hidden />
-          <audio controls preload="metadata" src={media.url} aria-label={`Audio: ${entry.title}`} className="w-full max-w-xs" />
-        </div>
-      );
-    case 'document':
-      return (
-        <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-slate-900 to-slate-950">
-          <FileText className="h-10 w-10 text-amber-300" aria-hidden />
-          <a
-            href={media.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-emerald-300 hover:text-emerald-200 focus-visible:outline-2 focus-visible:outline-emerald-400"
-          >
-            Click to View PDF <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </div>
-      );
-  }
-}
+import { EntryMedia } from '../../entries/components/EntryMedia';
 
 const STATUS_BADGE: Record<TEntry['status'], { label: string; tone: 'green' | 'amber' | 'red' }> = {
   approved: { label: 'Approved', tone: 'green' },

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { ExternalLink, FileText, ImageOff, Music } from 'lucide-react';
+import type { TEntry } from '@contesthub/shared';
+
+function Placeholder({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) {
+  return (
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-slate-950 text-sm text-slate-500">
+      <Icon className="h-8 w-8" aria-hidden />
+      {text}
+    </div>
+  );
+}
+
+function Photo({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <Placeholder icon={ImageOff} text="Image not available" />;
+  return (
+    <img src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} className="aspect-video w-full bg-slate-950 object-cover" />
+  );
+}
+
+/** The entry's media by type (spec 000 §2 All entries). */
+export function EntryMedia({ entry }: { entry: TEntry }) {
+  const media = entry.media[0];
+  if (!media) return <Placeholder icon={FileText} text="Preview not available" />;
+  switch (entry.entryType) {
+    case 'photo':
+      return <Photo key={media.url} src={media.thumbnailUrl || media.url} alt={entry.title} />;
+    case 'video':
+      return (
+        <video
+          controls
+          preload="metadata"
+          src={media.url}
+          poster={media.thumbnailUrl}
+          aria-label={`Video: ${entry.title}`}
+          className="aspect-video w-full bg-black"
+        />
+      );
+    case 'audio':
+      return (
+        <div className="flex aspect-video w-full flex-col items-center justify-center gap-4 bg-gradient-to-br from-emerald-950 via-slate-950 to-amber-950/40 px-4">
+          <Music className="h-10 w-10 text-emerald-300" aria-hidden />
+          <audio controls preload="metadata" src={media.url} aria-label={`Audio: ${entry.title}`} className="w-full max-w-xs" />
+        </div>
+      );
+    case 'article':
+      return (
+        <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-slate-900 to-slate-950">
+          <FileText className="h-10 w-10 text-amber-300" aria-hidden />
+          <a
+            href={media.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-emerald-300 hover:text-emerald-200 focus-visible:outline-2 focus-visible:outline-emerald-400"
+          >
+            Click to View PDF <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      );
+  }
+}
