@@ -15,6 +15,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './lib/mailer.js';
 import { startJobs, type Scheduler } from './lib/jobs.js';
 import { createStorage } from './lib/storage.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -29,6 +30,8 @@ import { voteRoutes } from './modules/votes/votes.routes.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
 import { profilePictureRoutes } from './modules/users/profile-picture.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { ensureAdmin } from './modules/users/users.service.js';
 import { seedDemo } from './seed/demo.js';
 
@@ -126,6 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
   await app.register(rateLimit, { global: false });
+  // Before auth: an overloaded route refuses without spending a session look-up.
+  registerLoadShedding(app);
   registerAuth(app);
 
   await app.register(swagger, {
@@ -156,6 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(commentRoutes, { prefix: '/comments' });
       await api.register(supportRoutes, { prefix: '/support' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
+      await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(walletRoutes, { prefix: '/wallet' });
     },
     { prefix: '/api' },
   );

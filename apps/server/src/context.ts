@@ -31,5 +31,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; read by the auth plugin's onRequest hook. */
     access?: 'public' | 'optional' | 'signedIn' | 'verified' | 'admin';
+    /** Requests of this route served at once before the overflow gets 429 (plugins/load-shedding.ts). */
+    maxInFlight?: number;
   }
 }

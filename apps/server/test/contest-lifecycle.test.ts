@@ -10,7 +10,7 @@ import { contests, ledgerTransactions, userBadges, votes } from '../src/db/schem
 import { advanceClock, now, setClock } from '../src/lib/clock.js';
 import { createScheduler } from '../src/lib/jobs.js';
 import { accounts } from '../src/modules/ledger/accounts.js';
-import { balanceOf, checkLedgerIntegrity, post } from '../src/modules/ledger/ledger.js';
+import { balanceOf, checkLedgerIntegrity, platformRevenueTotal, post } from '../src/modules/ledger/ledger.js';
 import { cancelContest, finalizeContest, runContestLifecycle } from '../src/modules/contests/contests.service.js';
 import { createSignedInUser, createTestApp, createTestUser, login, type TestApp } from './helpers.js';
 import {
@@ -42,7 +42,7 @@ afterEach(async () => {
   expect(report.problems).toEqual([]);
 });
 
-const revenue = (asset: 'NGN' | 'CREDIT') => balanceOf(t.ctx.db, accounts.platformRevenue(asset));
+const revenue = (asset: 'NGN' | 'CREDIT') => platformRevenueTotal(t.ctx.db, asset);
 const escrow = (id: string, asset: 'NGN' | 'CREDIT' = 'NGN') => balanceOf(t.ctx.db, accounts.contestEscrow(id, asset));
 const contestRow = async (id: string) => (await t.ctx.db.select().from(contests).where(eq(contests.id, id)))[0]!;
 const postedCount = async (reference: string) =>

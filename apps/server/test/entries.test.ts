@@ -691,6 +691,8 @@ describe('reads, ranking and leaderboard', () => {
     expect(body).toMatchObject({ total: 2, totalPages: 1, pagination: { page: 1, limit: 12, total: 2, totalPages: 1 } });
     const ranking = Object.fromEntries(body.entries.map((x: { _id: string; ranking: number | null }) => [x._id, x.ranking]));
     expect(ranking).toEqual({ [c.id]: 4, [pending.id]: null });
+    // What the ranking is out of: the contest's approved entries (A, B, C, D, E), on every card.
+    expect(body.entries.map((x: { approvedEntries: number }) => x.approvedEntries)).toEqual([5, 5]);
     expect(body.entries[0].contest).toMatchObject({ _id: contest.id, title: contest.title });
 
     const pendingOnly = await t.app.inject({ method: 'GET', url: '/api/entries/my-entries?status=pending', headers: bearer(p3.token) });
@@ -718,6 +720,9 @@ describe('reads, ranking and leaderboard', () => {
     token = await relogin(me);
     expect(await ids('voting')).toEqual([entry.id]);
     expect(await ids('completed')).toEqual([]);
+    // Counted per contest: this one holds only this entry.
+    const inVoting = await t.app.inject({ method: 'GET', url: '/api/entries/my-entries?status=voting', headers: bearer(token) });
+    expect(inVoting.json().data.entries[0]).toMatchObject({ ranking: 1, approvedEntries: 1, contest: { status: 'voting' } });
     advanceClock(3 * DAY); // after votingEndDate
     token = await relogin(me);
     expect(await ids('voting')).toEqual([]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditsToUnits } from '@contesthub/shared';
 import { contests, entries, ledgerTransactions, votes } from '../src/db/schema/index.js';
 import { advanceClock, setClock } from '../src/lib/clock.js';
-import { accounts, balanceOf, checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
+import { accounts, balanceOf, checkLedgerIntegrity, platformRevenueTotal, postedAccount } from '../src/modules/ledger/ledger.js';
 import { DAILY_FREE_VOTE_LIMIT } from '../src/modules/votes/votes.service.js';
 import { bearer, createSignedInUser, createTestApp, type LoginResult, type TestApp, type TestUser } from './helpers.js';
 import { MINUTE, fundCredits, insertContest, insertEntry } from './engagement-fixtures.js';
@@ -71,6 +71,7 @@ async function counters(entryId: string, contestId: string) {
 
 const voteRows = (where: ReturnType<typeof eq>) => t.ctx.db.select().from(votes).where(where);
 const credits = (userId: string) => balanceOf(t.ctx.db, accounts.userCredits(userId));
+const postedAccountCode = async (reference: string) => (await postedAccount(t.ctx.db, reference, 'platform_revenue'))?.code;
 
 describe('POST /api/votes: casting', () => {
   it('casts a free vote: 201, weight 1, counters and what is left', async () => {
@@ -99,7 +100,7 @@ describe('POST /api/votes: casting', () => {
     const { contest, entry } = await setup({ votingFeeAmount: creditsToUnits(12) });
     const v = await voter();
     await fundCredits(t.ctx, v.userId, 100);
-    const revenueBefore = await balanceOf(t.ctx.db, accounts.platformRevenue('CREDIT'));
+    const revenueBefore = await platformRevenueTotal(t.ctx.db, 'CREDIT');
 
     const free = await castVote(v.token, { entryId: entry.id, contestId: contest.id, voteType: 'free' });
     expect(free.statusCode).toBe(201);
@@ -110,7 +111,7 @@ describe('POST /api/votes: casting', () => {
     expect(res.json().data.entry).toEqual({ _id: entry.id, votesCount: 4, weightedVotes: 16 });
 
     expect(await credits(v.userId)).toBe(creditsToUnits(100 - 36));
-    expect(await balanceOf(t.ctx.db, accounts.platformRevenue('CREDIT'))).toBe(revenueBefore + creditsToUnits(36));
+    expect(await platformRevenueTotal(t.ctx.db, 'CREDIT')).toBe(revenueBefore + creditsToUnits(36));
     const [charge] = await t.ctx.db
       .select()
       .from(ledgerTransactions)
@@ -118,6 +119,33 @@ describe('POST /api/votes: casting', () => {
     expect(charge?.kind).toBe('vote_spend');
     // The same voter's second vote is not a second voter.
     expect(await counters(entry.id, contest.id)).toEqual({ votesCount: 4, weightedVotes: 16, totalVotes: 16, totalVoters: 1 });
+  });
+
+  it('spreads paid-vote revenue over shards chosen by voter, and a removal refunds the shard it credited', async () => {
+    const { contest, entry } = await setup({ votingFeeAmount: creditsToUnits(10) });
+    const voters = await Promise.all(Array.from({ length: 6 }, (_, i) => voter(`Shard ${i}`)));
+    await Promise.all(voters.map((v) => fundCredits(t.ctx, v.userId, 10)));
+    const ids: string[] = [];
+    for (const v of voters) {
+      const res = await castVote(v.token, { entryId: entry.id, contestId: contest.id, voteType: 'paid', amount: 1 });
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json().data.vote._id);
+    }
+    const shards = voters.map((v) => accounts.voteRevenue(v.userId).code);
+    expect(new Set(shards).size).toBeGreaterThan(1);
+    for (const [i, v] of voters.entries()) {
+      const shard = accounts.voteRevenue(v.userId);
+      expect(shard.code).toBe(accounts.voteRevenue(v.userId).code); // stable per voter
+      expect(await balanceOf(t.ctx.db, shard)).toBeGreaterThanOrEqual(creditsToUnits(10));
+      expect(await postedAccountCode(`vote:${ids[i]}`)).toBe(shard.code);
+    }
+    const first = voters[0]!;
+    const shardBefore = await balanceOf(t.ctx.db, accounts.voteRevenue(first.userId));
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/votes/${ids[0]}`, headers: bearer(admin.token) });
+    expect(removed.statusCode).toBe(200);
+    expect(await balanceOf(t.ctx.db, accounts.voteRevenue(first.userId))).toBe(shardBefore - creditsToUnits(10));
+    expect(await credits(first.userId)).toBe(creditsToUnits(10));
+    expect((await checkLedgerIntegrity(t.ctx.db)).problems).toEqual([]);
   });
 
   it('refuses a paid vote without enough credits and writes nothing', async () => {
@@ -432,7 +460,7 @@ describe('removing votes and refunding contests', () => {
     expect((await castVote(v1.token, { entryId: entry.id, contestId: contest.id, voteType: 'paid', amount: 3 })).statusCode).toBe(201);
     expect((await castVote(v2.token, { entryId: entry.id, contestId: contest.id, voteType: 'paid', amount: 1 })).statusCode).toBe(201);
     expect((await castVote(v2.token, { entryId: entry.id, contestId: contest.id, voteType: 'free' })).statusCode).toBe(201);
-    const revenueBefore = await balanceOf(t.ctx.db, accounts.platformRevenue('CREDIT'));
+    const revenueBefore = await platformRevenueTotal(t.ctx.db, 'CREDIT');
 
     const url = `/api/votes/refund-contest/${contest.id}`;
     const noReason = await t.app.inject({ method: 'POST', url, headers: bearer(organizer.token), payload: {} });
@@ -448,7 +476,7 @@ describe('removing votes and refunding contests', () => {
     expect(res.json().data.refunds).toMatchObject({ votesRefunded: 2, voteCreditsRefunded: 40 });
     expect(await credits(v1.userId)).toBe(creditsToUnits(40));
     expect(await credits(v2.userId)).toBe(creditsToUnits(40));
-    expect(await balanceOf(t.ctx.db, accounts.platformRevenue('CREDIT'))).toBe(revenueBefore - creditsToUnits(40));
+    expect(await platformRevenueTotal(t.ctx.db, 'CREDIT')).toBe(revenueBefore - creditsToUnits(40));
     expect((await voteRows(eq(votes.contestId, contest.id))).every((r) => !r.isActive)).toBe(true);
 
     const again = await t.app.inject({ method: 'POST', url, headers: bearer(admin.token), payload: { reason: 'Again' } });

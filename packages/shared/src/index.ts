@@ -15,3 +15,4 @@ export * from './user-agent.js';
 export * from './schemas/contests.js';
 export * from './schemas/contest-views.js';
 export * from './schemas/contest-dto.js';
+export * from './schemas/wallet.js';

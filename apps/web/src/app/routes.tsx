@@ -25,6 +25,11 @@ const ReferralsPage = lazy(() => import('../features/referrals/pages/ReferralsPa
 const ContestsPage = lazy(() => import('../features/contests/pages/ContestsPage'));
 const EntriesPage = lazy(() => import('../features/entries/pages/EntriesPage'));
 const ContestDetailPage = lazy(() => import('../features/contest-detail/pages/ContestDetailPage'));
+const MyContestsPage = lazy(() => import('../features/my-contests/pages/MyContestsPage'));
+const CreateContestPage = lazy(() => import('../features/create-contest/pages/CreateContestPage'));
+const EntryReviewPage = lazy(() => import('../features/entry-review/pages/EntryReviewPage'));
+const MyEntriesPage = lazy(() => import('../features/my-entries/pages/MyEntriesPage'));
+const WalletPage = lazy(() => import('../features/wallet/pages/WalletPage'));
 const ComingSoon = lazy(() => import('../features/placeholders/ComingSoon'));
 
 const soon = (title: string, description: string) => <ComingSoon title={title} description={description} />;
@@ -44,13 +49,8 @@ const CONTEST_LIST_PATHS = [
 ];
 
 const DASHBOARD_CHILDREN: Array<[string, string, string]> = [
-  ['contests', 'My Contests', 'Manage the contests you organise: status, entries, edits and results.'],
-  ['contests/:contestId/review', 'Entry Review', 'Approve or reject the entries submitted to your contest.'],
-  ['entries', 'My Entries', 'Track your entries, their status, votes and ranking.'],
   ['entries/:id', 'Entry', 'View one of your entries.'],
-  ['create', 'Create Contest', 'Set up a contest in six steps: basics, prize, entries, timeline, voting and restrictions.'],
   ['analytics', 'Analytics', 'Your contest and engagement analytics with CSV export (premium).'],
-  ['wallet', 'Wallet', 'Your naira wallet, vote credits, deposits, withdrawals and transactions.'],
   ['vote-credits', 'Buy Vote Credits', 'Buy vote-credit packages with your card or wallet.'],
   ['payment-verification', 'Payment Verification', 'Confirming your payment with the payment provider.'],
   ['community', 'Community', 'Creators, followers and the social feed.'],
@@ -140,6 +140,11 @@ export function AppRoutes() {
         <Route path="profile" element={<ProfileSettingsPage />} />
         <Route path="settings" element={<SecuritySettingsPage />} />
         <Route path="referrals" element={<ReferralsPage />} />
+        <Route path="contests" element={<MyContestsPage />} />
+        <Route path="contests/:contestId/review" element={<EntryReviewPage />} />
+        <Route path="entries" element={<MyEntriesPage />} />
+        <Route path="create" element={<CreateContestPage />} />
+        <Route path="wallet" element={<WalletPage />} />
         {DASHBOARD_CHILDREN.map(([path, title, description]) => (
           <Route key={path} path={path} element={soon(title, description)} />
         ))}

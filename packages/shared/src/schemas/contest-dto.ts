@@ -98,6 +98,14 @@ export const ZEntryList = z.object({
 });
 export type TEntryList = z.infer<typeof ZEntryList>;
 
+/** A My Entries card: the entry plus the approved entries of its contest (what `ranking` is out of). */
+export const ZMyEntry = ZEntry.extend({ approvedEntries: z.number().int() });
+export type TMyEntry = z.infer<typeof ZMyEntry>;
+
+/** GET /entries/my-entries (spec 001 §7): data.entries, data.total, data.totalPages. */
+export const ZMyEntriesList = ZEntryList.omit({ totalVotes: true }).extend({ entries: z.array(ZMyEntry) });
+export type TMyEntriesList = z.infer<typeof ZMyEntriesList>;
+
 /** Readable labels of the report reasons (contests, entries, comments). */
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam',

@@ -185,9 +185,21 @@ export const CONTEST_STEP_FIELDS: Record<1 | 2 | 3 | 4 | 5 | 6, ReadonlyArray<ke
   6: ['restrictions', 'rules', 'tags', 'settings'],
 };
 
+/**
+ * The same fields and rules, with the cross-field rules run even while a field of another step
+ * does not parse (an unchosen category must not hide step 2's badge rule): each step is judged on
+ * its own. Only for the wizard's step checks; the route keeps ZCreateContest.
+ */
+const ZContestSteps = ZContestFields.superRefine(contestRules, {
+  when: (payload) => {
+    const value = payload.value as { prizeItems?: unknown } | null;
+    return typeof value === 'object' && value !== null && Array.isArray(value.prizeItems);
+  },
+});
+
 /** Field errors of one wizard step (empty object: the step is valid). */
 export function contestStepErrors(step: keyof typeof CONTEST_STEP_FIELDS, draft: unknown): Record<string, string> {
-  const result = ZCreateContest.safeParse(draft);
+  const result = ZContestSteps.safeParse(draft);
   if (result.success) return {};
   const owned = new Set<string>(CONTEST_STEP_FIELDS[step]);
   const errors: Record<string, string> = {};

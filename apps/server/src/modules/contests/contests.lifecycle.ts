@@ -27,7 +27,11 @@ import { now } from '../../lib/clock.js';
 import { RANKING_ORDER } from '../entries/entries.repository.js';
 import { accounts, type AccountSpec } from '../ledger/accounts.js';
 import { balanceOf, post } from '../ledger/ledger.js';
+import { paidVoteRevenueAccount, voteRefundReference } from '../votes/vote-ledger.js';
 import { getContestForUpdate, type ContestRow } from './contests.repository.js';
+
+/** The ledger kind of a prize paid to a winner's wallet: what wallet "winnings" are. */
+export const PRIZE_PAYOUT_KIND = 'contest_payout';
 
 /** Advisory lock key of the lifecycle tick: one instance leads per tick on a shared PostgreSQL. */
 export const LIFECYCLE_LOCK_KEY = 727_002;
@@ -167,7 +171,7 @@ export async function finalizeLocked(tx: Tx, row: ContestRow, at: Date): Promise
       if (fee > 0) lines.push({ account: accounts.platformRevenue('NGN'), amount: fee });
       await post(tx, {
         reference: `contest:payout:${row.id}`,
-        kind: 'contest_payout',
+        kind: PRIZE_PAYOUT_KIND,
         description: `Prize for winning "${row.title}" (less the ${ESCROW_FEE_PERCENT}% escrow fee)`,
         metadata: { contestId: row.id, entryId: winner.id, prize: held, fee },
         lines,
@@ -261,15 +265,15 @@ export async function cancelLocked(tx: Tx, row: ContestRow, at: Date, reason: st
     badgeFeeRefunded: 0,
   };
 
-  const revenue = accounts.platformRevenue('CREDIT');
   const paid = await tx
     .select({ id: votes.id, voterId: votes.voterId, creditCost: votes.creditCost })
     .from(votes)
     .where(and(eq(votes.contestId, row.id), eq(votes.isActive, true), gt(votes.creditCost, 0)))
     .orderBy(asc(votes.createdAt), asc(votes.id));
   for (const v of paid) {
+    const revenue = await paidVoteRevenueAccount(tx, v.id);
     await post(tx, {
-      reference: `vote:refund:${v.id}`,
+      reference: voteRefundReference(v.id),
       kind: 'vote_refund',
       description: `Vote refunded: "${row.title}" was cancelled`,
       metadata: { contestId: row.id, voteId: v.id },

@@ -10,7 +10,6 @@ import {
   BADGE_CONTEST_CREDIT_COST,
   CONTEST_CATEGORIES,
   FREE_TIER_CONTESTS_PER_MONTH,
-  TIMEZONE,
   creditsToUnits,
   formatNaira,
   unitsToCredits,
@@ -37,6 +36,7 @@ import { AppError, isAppError } from '../../lib/errors.js';
 import { RANKING_ORDER } from '../entries/entries.repository.js';
 import { accounts } from '../ledger/accounts.js';
 import { balanceOf, post } from '../ledger/ledger.js';
+import { contestMonth, contestsUsedThisMonth } from '../users/users.service.js';
 import { viewToDto } from './contests.dto.js';
 import {
   badgeFeeReference,
@@ -124,10 +124,6 @@ const pagination = (page: number, limit: number, total: number) => ({
 // ---------------------------------------------------------------------------------------------
 // Creation
 
-const lagosMonth = new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit' });
-/** "2026-03": the calendar month in West Africa Time, the month the free-tier limit counts in. */
-export const contestMonth = (d: Date): string => lagosMonth.format(d);
-
 type UserRow = typeof users.$inferSelect;
 
 /** Premium while the tier is paid and not expired; admins are unlimited whatever their tier. */
@@ -165,8 +161,8 @@ export async function createContest(ctx: AppContext, actor: Actor, input: TCreat
     await ctx.db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, actor.userId)).for('update');
       if (!user) throw AppError.unauthorized();
+      const used = contestsUsedThisMonth(user, at);
       const sameMonth = !!user.lastContestReset && contestMonth(user.lastContestReset) === contestMonth(at);
-      const used = sameMonth ? user.monthlyContestCount : 0;
       if (!hasUnlimitedContests(user, at) && used >= FREE_TIER_CONTESTS_PER_MONTH) {
         throw AppError.forbidden(CONTEST_MESSAGES.tierLimit, 'FORBIDDEN', { limit: FREE_TIER_CONTESTS_PER_MONTH, used });
       }

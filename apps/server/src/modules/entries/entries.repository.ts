@@ -306,6 +306,17 @@ export async function voteBreakdown(db: DbOrTx, entryId: string): Promise<{ free
   return { free: Number(row?.free ?? 0), paid: Number(row?.paid ?? 0), uniqueVoters: Number(row?.voters ?? 0) };
 }
 
+/** Approved entries per contest (what a ranking is out of), for the given contests; absent ones have 0. */
+export async function approvedCounts(db: DbOrTx, contestIds: string[]): Promise<Map<string, number>> {
+  if (contestIds.length === 0) return new Map();
+  const rows = await db
+    .select({ contestId: entries.contestId, n: count() })
+    .from(entries)
+    .where(and(inArray(entries.contestId, contestIds), eq(entries.status, 'approved')))
+    .groupBy(entries.contestId);
+  return new Map(rows.map((r) => [r.contestId, Number(r.n)]));
+}
+
 /** Entry counts by status for a contest (review tiles). */
 export async function statusCounts(db: DbOrTx, contestId: string) {
   const rows = await db

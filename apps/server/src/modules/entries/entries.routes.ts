@@ -19,6 +19,7 @@ import {
   ZLeaderboardRow,
   ZLikeResult,
   ZListEntriesResult,
+  ZMyEntriesList,
   ZMyEntriesQuery,
   ZReviewPagination,
   ZReviewQuery,
@@ -97,11 +98,11 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'My entries with their contest and ranking',
+        summary: 'My entries with their contest, ranking and the approved entries it is out of',
         description:
           'status: pending | approved | rejected | disqualified | voting (contest in its voting period) | completed (contest ended).',
         querystring: ZMyEntriesQuery,
-        response: { 200: envelope(ZListEntriesResult) },
+        response: { 200: envelope(ZMyEntriesList) },
       },
       config: { access: 'signedIn' },
     },

@@ -25,6 +25,9 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const ZEntryListQueryFull = ZEntryListQuery.extend({ sortOrder: z.enum(SORT_ORDERS).optional() });
 export type TEntryListQuery = z.infer<typeof ZEntryListQueryFull>;
 
+/** GET /api/entries/my-entries: the shared My Entries answer (each entry with approvedEntries). */
+export { ZMyEntriesList, type TMyEntriesList } from '@contesthub/shared';
+
 /** The shared list answer without the browse-only vote total. */
 export const ZListEntriesResult = ZEntryList.omit({ totalVotes: true });
 

@@ -36,6 +36,7 @@ import {
   type UploadTier,
 } from './entry-media.js';
 import {
+  approvedCounts,
   entryPage,
   findEntries,
   findEntry,
@@ -49,7 +50,7 @@ import {
   type ContestRow,
   type EntryRow,
 } from './entries.repository.js';
-import type { TEntry, TEntryListQuery, TUpdateEntry } from './entries.schemas.js';
+import type { TEntry, TEntryListQuery, TMyEntriesList, TUpdateEntry } from './entries.schemas.js';
 
 /** Who is calling: enough to decide what they may see and do. */
 export interface Actor {
@@ -506,11 +507,19 @@ function myEntriesFilter(status: string | undefined, at: Date): SQL | undefined 
   }
 }
 
-/** GET /api/entries/my-entries: the caller's entries, newest first, each with its contest and ranking. */
-export async function myEntries(ctx: AppContext, userId: string, q: { page: number; limit: number; status?: string | undefined }) {
+/**
+ * GET /api/entries/my-entries: the caller's entries, newest first, each with its contest, its
+ * ranking and how many approved entries that ranking is out of.
+ */
+export async function myEntries(
+  ctx: AppContext,
+  userId: string,
+  q: { page: number; limit: number; status?: string | undefined },
+): Promise<TMyEntriesList> {
   const where = and(eq(entries.participantId, userId), myEntriesFilter(q.status, now()));
   const { list } = await entryPage(ctx.db, { where, page: q.page, limit: q.limit, viewerId: userId });
-  return list;
+  const approved = await approvedCounts(ctx.db, [...new Set(list.entries.map((e) => e.contest._id))]);
+  return { ...list, entries: list.entries.map((e) => ({ ...e, approvedEntries: approved.get(e.contest._id) ?? 0 })) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,6 +18,11 @@ export interface PostInput {
   description: string;
   metadata?: Record<string, unknown>;
   lines: PostLine[];
+  /**
+   * The caller minted the reference just now (from a new UUID), so no earlier or concurrent post
+   * can hold it: the two look-ups for a replay are skipped. The unique reference still guards.
+   */
+  newReference?: boolean;
 }
 
 export interface PostResult {
@@ -106,29 +111,43 @@ async function ensureAccounts(tx: Tx, specs: AccountSpec[]): Promise<void> {
 export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
   validate(input);
 
-  const earlier = await findPosted(tx, input.reference);
-  if (earlier) return replayOf(input, earlier);
+  if (!input.newReference) {
+    const earlier = await findPosted(tx, input.reference);
+    if (earlier) return replayOf(input, earlier);
+  }
 
   const specs = input.lines.map((l) => l.account);
-  await ensureAccounts(tx, specs);
-  const locked = await tx
-    .select()
-    .from(ledgerAccounts)
-    .where(
-      inArray(
-        ledgerAccounts.code,
-        specs.map((s) => s.code),
-      ),
-    )
-    .orderBy(asc(ledgerAccounts.code))
-    .for('update');
+  const lockAll = () =>
+    tx
+      .select()
+      .from(ledgerAccounts)
+      .where(
+        inArray(
+          ledgerAccounts.code,
+          specs.map((s) => s.code),
+        ),
+      )
+      .orderBy(asc(ledgerAccounts.code))
+      .for('update');
+  let locked = await lockAll();
+  if (locked.length < specs.length) {
+    // First use of an account: create the missing ones, then lock the whole set again.
+    const known = new Set(locked.map((a) => a.code));
+    await ensureAccounts(
+      tx,
+      specs.filter((s) => !known.has(s.code)),
+    );
+    locked = await lockAll();
+  }
   const byCode = new Map(locked.map((a) => [a.code, a]));
 
   // A concurrent retry of this very post that committed while we waited for the locks is visible
   // now (READ COMMITTED). Without this look-up the retry would be judged against the balances the
   // first call already moved and refused ("insufficient balance") instead of replayed.
-  const twinFirst = await findPosted(tx, input.reference);
-  if (twinFirst) return replayOf(input, twinFirst);
+  if (!input.newReference) {
+    const twinFirst = await findPosted(tx, input.reference);
+    if (twinFirst) return replayOf(input, twinFirst);
+  }
 
   const next = new Map<string, number>();
   for (const { account, amount } of input.lines) {
@@ -162,9 +181,14 @@ export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
     return replayOf(input, twin);
   }
 
-  for (const [code, balance] of next) {
-    await tx.update(ledgerAccounts).set({ balance }).where(eq(ledgerAccounts.code, code));
-  }
+  // All new balances in one statement: one round trip however many lines.
+  const values = sql.join(
+    [...next].map(([code, balance]) => sql`(${code}::text, ${balance}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update ${ledgerAccounts} set balance = v.balance from (values ${values}) as v(code, balance) where ${ledgerAccounts.code} = v.code`,
+  );
   await tx.insert(ledgerEntries).values(
     input.lines.map(({ account, amount }) => ({
       transactionId: created.id,
@@ -177,10 +201,38 @@ export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
   return { transactionId: created.id, reference: input.reference, replayed: false, balances: Object.fromEntries(next) };
 }
 
+/**
+ * The account of `kind` that the posted transaction `reference` moved, e.g. the revenue shard a
+ * paid vote credited: a refund reverses exactly that line.
+ */
+export async function postedAccount(db: DbOrTx, reference: string, kind: string): Promise<AccountSpec | undefined> {
+  const [row] = await db
+    .select({
+      code: ledgerAccounts.code,
+      asset: ledgerAccounts.asset,
+      kind: ledgerAccounts.kind,
+      allowNegative: ledgerAccounts.allowNegative,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerTransactions.reference, reference), eq(ledgerAccounts.kind, kind)));
+  return row ? { code: row.code, asset: row.asset as Asset, kind: row.kind, allowNegative: row.allowNegative } : undefined;
+}
+
 /** Current balance of an account; 0 for an account never used. */
 export async function balanceOf(db: DbOrTx, account: AccountSpec): Promise<number> {
   const [row] = await db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, account.code));
   return row?.balance ?? 0;
+}
+
+/** Everything the platform has earned in one asset, across the revenue account and its shards. */
+export async function platformRevenueTotal(db: DbOrTx, asset: Asset): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, 'platform_revenue'), eq(ledgerAccounts.asset, asset)));
+  return Number(row?.total ?? 0);
 }
 
 /** A user's naira (kobo) and vote credits (hundredths), read from the ledger. */

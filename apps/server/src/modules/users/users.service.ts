@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_PREFERENCES, profileCompletion, unitsToCredits, type TPreferences, type TPublicUser } from '@contesthub/shared';
+import { DEFAULT_PREFERENCES, TIMEZONE, profileCompletion, unitsToCredits, type TPreferences, type TPublicUser } from '@contesthub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { now } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { userBalances } from '../ledger/ledger.js';
 import type { AppContext } from '../../context.js';
@@ -15,6 +16,18 @@ function randomCode(length: number): string {
   let out = '';
   for (let i = 0; i < length; i++) out += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return out;
+}
+
+const lagosMonth = new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit' });
+/** "2026-03": the calendar month in West Africa Time, the month the free-tier limit counts in. */
+export const contestMonth = (d: Date): string => lagosMonth.format(d);
+
+/**
+ * Contests created this WAT calendar month. The stored counter is only reset by the next creation,
+ * so a counter from an earlier month means none yet.
+ */
+export function contestsUsedThisMonth(user: Pick<UserRow, 'monthlyContestCount' | 'lastContestReset'>, at: Date): number {
+  return user.lastContestReset && contestMonth(user.lastContestReset) === contestMonth(at) ? user.monthlyContestCount : 0;
 }
 
 /** The user as the API shows it. Secrets (hashes, 2FA secret) never leave this function. */
@@ -47,7 +60,7 @@ export function toPublicUser(row: UserRow, creditUnits: number): TPublicUser {
     gender: row.gender,
     location: { state: row.locationState, city: row.locationCity },
     preferences: effectivePreferences(row.preferences),
-    monthlyContestCount: row.monthlyContestCount,
+    monthlyContestCount: contestsUsedThisMonth(row, now()),
     referralCode: row.referralCode,
     referral: { referredBy: row.referredBy },
     twoFactorEnabled: row.twoFactorEnabled,

@@ -53,6 +53,7 @@ import { now } from '../../lib/clock.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import { accounts } from '../ledger/accounts.js';
 import { post } from '../ledger/ledger.js';
+import { paidVoteRevenueAccount, voteChargeReference, voteRefundReference } from './vote-ledger.js';
 import { assertVotingOpen, phaseAt } from '../contests/phase.js';
 import { cancelContest } from '../contests/contests.service.js';
 
@@ -314,13 +315,14 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
 async function chargeVote(tx: Tx, voterId: string, voteId: string, contestId: string, entryId: string, amount: number, cost: number) {
   try {
     await post(tx, {
-      reference: `vote:${voteId}`,
+      reference: voteChargeReference(voteId),
+      newReference: true,
       kind: 'vote_spend',
       description: `${amount} paid ${amount === 1 ? 'vote' : 'votes'}`,
       metadata: { voteId, contestId, entryId, amount },
       lines: [
         { account: accounts.userCredits(voterId), amount: -cost },
-        { account: accounts.platformRevenue('CREDIT'), amount: cost },
+        { account: accounts.voteRevenue(voterId), amount: cost },
       ],
     });
   } catch (err) {
@@ -382,13 +384,14 @@ export async function removeVote(ctx: AppContext, voteId: string): Promise<CastR
       .returning();
     if (!vote) throw AppError.conflict(VOTE_MESSAGES.alreadyRemoved);
     if (vote.creditCost > 0) {
+      const revenue = await paidVoteRevenueAccount(tx, vote.id);
       await post(tx, {
-        reference: `vote:refund:${vote.id}`,
+        reference: voteRefundReference(vote.id),
         kind: 'vote_refund',
         description: 'Refund of a removed vote',
         metadata: { voteId: vote.id, contestId: vote.contestId, entryId: vote.entryId, reason: 'removed by an admin' },
         lines: [
-          { account: accounts.platformRevenue('CREDIT'), amount: -vote.creditCost },
+          { account: revenue, amount: -vote.creditCost },
           { account: accounts.userCredits(vote.voterId), amount: vote.creditCost },
         ],
       });

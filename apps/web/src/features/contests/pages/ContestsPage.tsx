@@ -6,6 +6,7 @@ import { useToast } from '../../../app/toast';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
+import { ListFooter } from '../../../components/ui/list-footer';
 import { cn } from '../../../lib/cn';
 import { useContests } from '../api/get-contests';
 import { ContestCard, ContestCardSkeleton } from '../components/ContestCard';
@@ -263,19 +264,7 @@ export default function ContestsPage() {
             </li>
           ))}
         </ul>
-        {contests.hasNextPage && (
-          <div className="flex justify-center">
-            <Button
-              variant="outline"
-              size="lg"
-              onClick={() => void contests.fetchNextPage()}
-              loading={contests.isFetchingNextPage}
-              aria-describedby={resultsId}
-            >
-              Load More
-            </Button>
-          </div>
-        )}
+        <ListFooter list={contests} describedBy={resultsId} endText="That's every contest." />
       </>
     );
   }

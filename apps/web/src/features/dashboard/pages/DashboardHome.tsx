@@ -1,8 +1,17 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Coins, Gauge, PlusCircle, Search, Sparkles, Wallet } from 'lucide-react';
-import { formatNumber, TIER_LABELS } from '@contesthub/shared';
+import { Activity, Award, Coins, Gauge, Medal, PlusCircle, Search, Sparkles, Trophy, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { formatDate, formatNaira, formatNumber, RECENT_ACTIVITY_ITEMS, TIER_LABELS } from '@contesthub/shared';
 import { useAuth } from '../../../app/auth';
-import { Card } from '../../../components/ui/card';
+import { Button } from '../../../components/ui/button';
+import { Card, Skeleton } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { useRecentActivity } from '../api/get-recent-activity';
+import { useUserStats } from '../api/get-user-stats';
+import { RecentActivityList } from '../components/RecentActivity';
+
+/** Spec 001 §8 (Shell and dashboard). */
+const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data';
 
 const ACTIONS = [
   { to: '/dashboard/create', label: 'Create a contest', icon: PlusCircle },
@@ -13,14 +22,64 @@ const ACTIONS = [
 
 export default function DashboardHome() {
   const { user } = useAuth();
+  const stats = useUserStats();
+  const activity = useRecentActivity(RECENT_ACTIVITY_ITEMS);
   if (!user) return null;
   const firstName = user.fullName.split(' ')[0];
+  const s = stats.data;
+  const retryAll = () => {
+    if (stats.isError) void stats.refetch();
+    if (activity.isError) void activity.refetch();
+  };
+
   return (
     <div className="space-y-6">
       <div>
         <h2 className="text-2xl font-bold">Welcome back, {firstName}!</h2>
         <p className="text-slate-400">Here is where your contests, entries and money come together.</p>
       </div>
+
+      {(stats.isError || activity.isError) && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-2xl border border-red-500/30 bg-red-500/10 px-4 py-3 text-sm text-red-200"
+        >
+          <span className="flex-1">{DASHBOARD_LOAD_FAILED}</span>
+          <Button variant="outline" size="sm" onClick={retryAll}>
+            Try Again
+          </Button>
+        </div>
+      )}
+
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Stat icon={Trophy} tone="text-emerald-300" label="Contests created" loading={stats.isPending} testId="stat-contests-created">
+          {s && formatNumber(s.contestsCreated)}
+        </Stat>
+        <Stat icon={Users} tone="text-sky-300" label="Contests joined" loading={stats.isPending} testId="stat-contests-joined">
+          {s && formatNumber(s.contestsJoined)}
+        </Stat>
+        <Stat
+          icon={Wallet}
+          tone="text-emerald-300"
+          label="Naira balance"
+          loading={stats.isPending}
+          testId="stat-naira-balance"
+          note={s && `Total winnings ${formatNaira(s.totalWinnings)}`}
+        >
+          {s && formatNaira(s.walletBalance)}
+        </Stat>
+        <Stat
+          icon={Medal}
+          tone="text-amber-300"
+          label="Current rank"
+          loading={stats.isPending}
+          testId="stat-current-rank"
+          note={s && (s.currentRank === null ? 'Not ranked yet' : 'Best place among your entries')}
+        >
+          {s && (s.currentRank === null ? '—' : `#${formatNumber(s.currentRank)}`)}
+        </Stat>
+      </div>
+
       <div className="grid gap-4 sm:grid-cols-3">
         <Card>
           <Coins className="h-6 w-6 text-amber-300" aria-hidden />
@@ -50,6 +109,54 @@ export default function DashboardHome() {
           </div>
         </Card>
       </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section
+          aria-labelledby="recent-activity"
+          className="overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20"
+        >
+          <h3 id="recent-activity" className="flex items-center gap-2 border-b border-slate-800 px-4 py-3 font-semibold sm:px-6">
+            <Activity className="h-5 w-5 text-emerald-300" aria-hidden /> Recent activity
+          </h3>
+          {activity.isPending ? (
+            <ListSkeleton label="Loading recent activity" />
+          ) : activity.isError ? (
+            <p className="px-6 py-10 text-center text-sm text-slate-400">{DASHBOARD_LOAD_FAILED}</p>
+          ) : activity.data.activities.length === 0 ? (
+            <Empty icon={Activity} text="No recent activity" hint="Create a contest, submit an entry or vote, and it shows up here." />
+          ) : (
+            <RecentActivityList items={activity.data.activities} />
+          )}
+        </section>
+
+        <Card className="p-0">
+          <h3 className="flex items-center gap-2 border-b border-slate-800 px-4 py-3 font-semibold sm:px-6">
+            <Award className="h-5 w-5 text-amber-300" aria-hidden /> Badges
+          </h3>
+          {stats.isPending ? (
+            <ListSkeleton label="Loading badges" />
+          ) : stats.isError ? (
+            <p className="px-6 py-10 text-center text-sm text-slate-400">{DASHBOARD_LOAD_FAILED}</p>
+          ) : stats.data.badges.length === 0 ? (
+            <Empty icon={Award} text="No badges yet" hint="Win a badge contest to earn your first badge." />
+          ) : (
+            <ul className="divide-y divide-slate-800">
+              {stats.data.badges.map((b) => (
+                <li key={b.contestId} className="flex items-center gap-3 px-4 py-3 sm:px-6">
+                  <Award className="h-6 w-6 shrink-0 text-amber-300" aria-hidden />
+                  <div className="min-w-0 flex-1">
+                    <p className="break-words text-sm font-semibold text-amber-200">{b.title}</p>
+                    <Link to={`/contest/${b.contestId}`} className="block break-words text-xs text-slate-400 hover:text-emerald-300">
+                      {b.contestTitle} · {formatDate(b.awardedAt)}
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+
       <Card>
         <h3 className="font-semibold">Quick actions</h3>
         <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -64,6 +171,67 @@ export default function DashboardHome() {
           ))}
         </div>
       </Card>
+    </div>
+  );
+}
+
+function Stat({
+  icon: Icon,
+  tone,
+  label,
+  loading,
+  testId,
+  note,
+  children,
+}: {
+  icon: LucideIcon;
+  tone: string;
+  label: string;
+  loading: boolean;
+  testId: string;
+  note?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="min-w-0 p-4 sm:p-5">
+      <Icon className={cn('h-6 w-6', tone)} aria-hidden />
+      <p className="mt-3 text-sm text-slate-400">{label}</p>
+      {loading ? (
+        <Skeleton className="mt-1 h-8 w-20" />
+      ) : (
+        <>
+          <p className="break-words text-xl font-bold sm:text-2xl" data-testid={testId}>
+            {children ?? '—'}
+          </p>
+          {note && <p className="mt-1 text-xs text-slate-400">{note}</p>}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function ListSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="space-y-4 p-4 sm:p-6">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex items-center gap-3">
+          <Skeleton className="h-9 w-9 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-3/4 max-w-64" />
+            <Skeleton className="h-3 w-20" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Empty({ icon: Icon, text, hint }: { icon: LucideIcon; text: string; hint: string }) {
+  return (
+    <div className="px-6 py-10 text-center">
+      <Icon className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
+      <p className="mt-3 font-semibold">{text}</p>
+      <p className="mt-1 text-sm text-slate-400">{hint}</p>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useToast } from '../../../app/toast';
 import { Button } from '../../../components/ui/button';
 import { Card, Skeleton } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
+import { ListFooter } from '../../../components/ui/list-footer';
 import { Tabs, useTabIds } from '../../../components/ui/tabs';
 import { usePublicStats } from '../../home/api/get-public-stats';
 import { useEntries, type EntrySort } from '../api/get-entries';
@@ -97,13 +98,7 @@ export default function EntriesPage() {
             </li>
           ))}
         </ul>
-        {entries.hasNextPage && (
-          <div className="flex justify-center">
-            <Button variant="outline" size="lg" onClick={() => void entries.fetchNextPage()} loading={entries.isFetchingNextPage}>
-              Load More Entries
-            </Button>
-          </div>
-        )}
+        <ListFooter list={entries} label="Load More Entries" endText="That's every entry." />
       </>
     );
   }

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZWallet, ZWalletStats, ZWalletTransactionsPage, ZWalletTransactionsQuery } from '@contesthub/shared';
+import { envelope, ok } from '../../lib/http.js';
+import { requireAuth } from '../../plugins/auth.js';
+import * as wallet from './wallet.service.js';
+
+const tags = ['wallet'];
+const ZWalletAnswer = z.object({ wallet: ZWallet });
+
+/** /api/wallet: the signed-in user's naira wallet and vote credits, read from the ledger. */
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'My wallet: naira balance (kobo), vote credits and total winnings',
+        response: { 200: envelope(ZWalletAnswer) },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => ok({ wallet: await wallet.getWallet(app.ctx, requireAuth(req).userId) }),
+  );
+
+  app.post(
+    '/create',
+    {
+      schema: {
+        tags,
+        summary: 'Open my wallet (idempotent: answers the existing wallet when there is one)',
+        response: { 200: envelope(ZWalletAnswer) },
+      },
+      config: { access: 'signedIn', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (req) => {
+      const { wallet: view, created } = await wallet.createWallet(app.ctx, requireAuth(req).userId);
+      return ok({ wallet: view }, created ? 'Wallet created successfully' : 'Wallet already exists');
+    },
+  );
+
+  app.get(
+    '/transactions',
+    {
+      schema: {
+        tags,
+        summary: 'My naira and vote-credit movements, newest first',
+        description:
+          'Filters: asset (NGN or CREDIT), direction (credit: money in, debit: money out), type (the ledger kind, e.g. contest_payout), ' +
+          'startDate and endDate (ISO date-times, inclusive). Amounts are positive: kobo for NGN, credits for CREDIT.',
+        querystring: ZWalletTransactionsQuery,
+        response: { 200: envelope(ZWalletTransactionsPage) },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => ok(await wallet.listTransactions(app.ctx, requireAuth(req).userId, req.query)),
+  );
+
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags,
+        summary: 'My totals in and out per asset, and prize winnings',
+        response: { 200: envelope(ZWalletStats) },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => ok(await wallet.walletStats(app.ctx, requireAuth(req).userId)),
+  );
+};

@@ -1,0 +1,120 @@
+/**
+ * The wallet (spec 001 §2 Wallet, §7): a view of the ledger, never a second copy of a balance.
+ * The naira balance is the user's `user:<id>:NGN` account (kobo), vote credits their CREDIT
+ * account; the wallet's id and creation date are those of the naira account, opened with a zero
+ * balance the first time the wallet is asked for. Every query is scoped to the caller's own
+ * accounts, so no one ever sees another user's movements.
+ */
+import {
+  unitsToCredits,
+  type TWallet,
+  type TWalletStats,
+  type TWalletTransaction,
+  type TWalletTransactionsPage,
+  type TWalletTransactionsQuery,
+} from '@contesthub/shared';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { userBalances } from '../ledger/ledger.js';
+import type { Asset } from '../ledger/accounts.js';
+import {
+  findWalletAccount,
+  flowsByAsset,
+  listMovements,
+  openWalletAccount,
+  userAccounts,
+  winnings,
+  type MovementRow,
+  type WalletAccountRow,
+} from './wallet.repository.js';
+
+/** Minor units as the API shows them: kobo stay kobo, credit hundredths become credits. */
+const shown = (asset: Asset, units: number) => (asset === 'CREDIT' ? unitsToCredits(units) : units);
+
+async function walletAccount(db: DbOrTx, userId: string): Promise<{ account: WalletAccountRow; opened: boolean }> {
+  const existing = await findWalletAccount(db, userId);
+  if (existing) return { account: existing, opened: false };
+  const opened = await openWalletAccount(db, userId);
+  const account = await findWalletAccount(db, userId);
+  if (!account) throw new Error(`wallet account of ${userId} could not be opened`);
+  return { account, opened };
+}
+
+async function walletView(db: DbOrTx, userId: string, account: WalletAccountRow): Promise<TWallet> {
+  const [balances, won] = await Promise.all([userBalances(db, userId), winnings(db, account.id)]);
+  return {
+    id: account.id,
+    userId,
+    balance: balances.walletKobo,
+    currency: 'NGN',
+    voteCredits: unitsToCredits(balances.creditUnits),
+    totalWinnings: won.kobo,
+    createdAt: account.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/wallet: the caller's wallet (opened on first use, so it is never "not found"). */
+export async function getWallet(ctx: AppContext, userId: string): Promise<TWallet> {
+  const { account } = await walletAccount(ctx.db, userId);
+  return walletView(ctx.db, userId, account);
+}
+
+/** POST /api/wallet/create: idempotent; answers the same wallet however often it is called. */
+export async function createWallet(ctx: AppContext, userId: string): Promise<{ wallet: TWallet; created: boolean }> {
+  const { account, opened } = await walletAccount(ctx.db, userId);
+  return { wallet: await walletView(ctx.db, userId, account), created: opened };
+}
+
+function toTransaction(row: MovementRow): TWalletTransaction {
+  return {
+    id: String(row.id),
+    reference: row.reference,
+    kind: row.kind,
+    description: row.description,
+    asset: row.asset,
+    direction: row.amount > 0 ? 'credit' : 'debit',
+    amount: shown(row.asset, Math.abs(row.amount)),
+    balanceAfter: shown(row.asset, row.balanceAfter),
+    status: 'completed',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/wallet/transactions: the caller's naira and credit movements, newest first. */
+export async function listTransactions(ctx: AppContext, userId: string, q: TWalletTransactionsQuery): Promise<TWalletTransactionsPage> {
+  const own = await userAccounts(ctx.db, userId);
+  const accountIds = own.filter((a) => !q.asset || a.asset === q.asset).map((a) => a.id);
+  const { rows, total } = await listMovements(
+    ctx.db,
+    {
+      accountIds,
+      direction: q.direction,
+      kind: q.type,
+      from: q.startDate ? new Date(q.startDate) : undefined,
+      to: q.endDate ? new Date(q.endDate) : undefined,
+    },
+    { limit: q.limit, offset: (q.page - 1) * q.limit },
+  );
+  return {
+    transactions: rows.map(toTransaction),
+    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
+  };
+}
+
+/** GET /api/wallet/stats: all-time totals in and out per asset, and prize winnings. */
+export async function walletStats(ctx: AppContext, userId: string): Promise<TWalletStats> {
+  const own = await userAccounts(ctx.db, userId);
+  const naira = own.find((a) => a.asset === 'NGN');
+  const [flows, won] = await Promise.all([
+    flowsByAsset(
+      ctx.db,
+      own.map((a) => a.id),
+    ),
+    winnings(ctx.db, naira?.id),
+  ]);
+  const flow = (asset: Asset) => {
+    const f = flows.get(asset) ?? { totalIn: 0, totalOut: 0, transactions: 0 };
+    return { totalIn: shown(asset, f.totalIn), totalOut: shown(asset, f.totalOut), transactions: f.transactions };
+  };
+  return { naira: flow('NGN'), credits: flow('CREDIT'), totalWinnings: won.kobo, prizesWon: won.prizes };
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@contesthub/shared';
+import { AppError } from '../lib/errors.js';
+
+/**
+ * Admission control for routes that take a hot lock (votes). A route that sets
+ * `config.maxInFlight` answers 429 with Retry-After once that many of its requests are already
+ * being served, *before* authentication or any database work. Under a burst, queued work would
+ * otherwise wait for a pool connection and every caller would get slower; refusing the overflow
+ * keeps latency flat for the accepted requests, and the client retries with the same
+ * Idempotency-Key, so a refused vote is never half-counted.
+ */
+export function registerLoadShedding(app: FastifyInstance): void {
+  const inFlight = new Map<string, number>();
+  app.addHook('onRequest', async (req, reply) => {
+    const limit = req.routeOptions.config?.maxInFlight;
+    if (!limit) return;
+    const route = `${req.method} ${req.routeOptions.url}`;
+    const current = inFlight.get(route) ?? 0;
+    if (current >= limit) {
+      void reply.header('retry-after', '1');
+      throw new AppError(429, MESSAGES.server.rateLimited, 'RATE_LIMITED');
+    }
+    inFlight.set(route, current + 1);
+    // 'close' fires once per response, whether it finished or the client went away.
+    reply.raw.once('close', () => inFlight.set(route, (inFlight.get(route) ?? 1) - 1));
+  });
+}

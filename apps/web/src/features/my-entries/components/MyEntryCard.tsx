@@ -1,0 +1,129 @@
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AlertCircle } from 'lucide-react';
+import { formatDate, formatNaira, formatNumber, formatVoteCount, type TMyEntry } from '@contesthub/shared';
+import { ButtonLink } from '../../../components/ui/button';
+import { Badge, Skeleton } from '../../../components/ui/card';
+import { ENTRY_TYPE_LABELS } from '../../contests/lib/browse-filters';
+import { EntryMedia } from '../../entries/components/EntryMedia';
+import { entryBadge } from '../lib/my-entry-tabs';
+
+type Contest = TMyEntry['contest'];
+
+function prizeText(c: Contest): string {
+  switch (c.prizeType) {
+    case 'badge':
+      return c.badgeTitle || 'Badge';
+    case 'cashanditem':
+      return `${formatNaira(c.prizeAmount)} + prize items`;
+    case 'cash':
+      return formatNaira(c.prizeAmount);
+  }
+}
+
+const entryFeeText = (c: Contest) =>
+  c.entryFee === 'free' || c.entryFeeAmount <= 0
+    ? 'Free'
+    : `${formatNumber(c.entryFeeAmount)} vote credit${c.entryFeeAmount === 1 ? '' : 's'}`;
+
+/** '#2 of 14' among the contest's approved entries; only approved entries are ranked. */
+const positionText = (e: TMyEntry) =>
+  e.ranking === null ? 'Not ranked' : `#${formatNumber(e.ranking)} of ${formatNumber(e.approvedEntries)}`;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-400">{label}</dt>
+      <dd className="truncate font-semibold text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+/** One of the user's entries (spec 001 §2 My Entries). */
+export function MyEntryCard({ entry }: { entry: TMyEntry }) {
+  const titleId = useId();
+  const { contest } = entry;
+  const badge = entryBadge(entry);
+  const contestPath = `/contest/${contest._id}`;
+  const rejected = entry.status === 'rejected' || entry.status === 'disqualified';
+  // An approved entry in a voting contest can be seen (and voted for) on the contest page.
+  const viewable = entry.status === 'approved' && contest.status === 'voting';
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20"
+    >
+      <EntryMedia entry={entry} />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <p className="flex flex-wrap items-center gap-2 text-xs font-medium text-slate-400">
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+          <span>{ENTRY_TYPE_LABELS[entry.entryType]}</span>
+        </p>
+        <div className="min-w-0">
+          <h3 id={titleId} className="line-clamp-2 break-words text-lg font-semibold leading-snug">
+            {entry.title}
+          </h3>
+          <p className="mt-1 truncate text-sm text-slate-400">
+            in{' '}
+            <Link
+              to={contestPath}
+              className="font-medium text-amber-300 hover:text-amber-200 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-emerald-400"
+            >
+              {contest.title}
+            </Link>
+          </p>
+        </div>
+        <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+          <Fact label="Submitted">
+            <time dateTime={entry.submittedAt}>{formatDate(entry.submittedAt)}</time>
+          </Fact>
+          <Fact label="Entry fee">{entryFeeText(contest)}</Fact>
+          <Fact label="Prize">
+            <span className={contest.prizeType === 'badge' ? undefined : 'text-amber-300'}>{prizeText(contest)}</span>
+          </Fact>
+          <Fact label="Votes">{formatVoteCount(entry.votesCount)}</Fact>
+          <Fact label="Position">{positionText(entry)}</Fact>
+        </dl>
+        {rejected && (
+          <div className="flex gap-2 rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200">
+            <AlertCircle className="mt-0.5 h-4 w-4 shrink-0 text-red-300" aria-hidden />
+            <p className="min-w-0 break-words">
+              <span className="font-semibold">Reason: </span>
+              {entry.rejectionReason || 'No reason was given.'}
+            </p>
+          </div>
+        )}
+        <div className="mt-auto flex flex-wrap gap-2 pt-1">
+          <ButtonLink to={contestPath} variant="outline" aria-describedby={titleId} className="min-w-0 flex-1">
+            View Contest
+          </ButtonLink>
+          {viewable && (
+            <ButtonLink to={`${contestPath}#entry-${entry._id}`} aria-describedby={titleId} className="min-w-0 flex-1">
+              View Entry
+            </ButtonLink>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function MyEntryCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60">
+      <Skeleton className="aspect-video w-full rounded-none" />
+      <div className="space-y-3 p-4">
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-4 w-1/2" />
+        <div className="grid grid-cols-2 gap-3">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-9" />
+          ))}
+        </div>
+        <Skeleton className="h-10 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TWallet, TWalletStats, TWalletTransaction } from '@contesthub/shared';
+import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
+// Loaded up front so the lazy route resolves at once.
+import './pages/WalletPage';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const wallet = (over: Partial<TWallet> = {}): TWallet => ({
+  id: 'w1',
+  userId: 'u1',
+  balance: 1_250_050,
+  currency: 'NGN',
+  voteCredits: 40.5,
+  totalWinnings: 285_000,
+  createdAt: '2026-01-01T00:00:00Z',
+  ...over,
+});
+
+const move = (over: Partial<TWalletTransaction> = {}): TWalletTransaction => ({
+  id: 't1',
+  reference: 'contest:payout:c1',
+  kind: 'contest_payout',
+  description: 'Prize for winning "Lagos Nights" (less the 5% escrow fee)',
+  asset: 'NGN',
+  direction: 'credit',
+  amount: 285_000,
+  balanceAfter: 285_000,
+  status: 'completed',
+  createdAt: '2026-03-01T10:00:00Z',
+  ...over,
+});
+
+const page = (transactions: TWalletTransaction[], p = { page: 1, limit: 10, total: transactions.length, totalPages: 1 }) =>
+  ok({ transactions, pagination: p });
+
+const stats = (over: Partial<TWalletStats> = {}): TWalletStats => ({
+  naira: { totalIn: 1_550_050, totalOut: 300_000, transactions: 3 },
+  credits: { totalIn: 100, totalOut: 59.5, transactions: 4 },
+  totalWinnings: 285_000,
+  prizesWon: 1,
+  ...over,
+});
+
+const empty = page([], { page: 1, limit: 10, total: 0, totalPages: 0 });
+
+let server: ReturnType<typeof fakeServer>;
+beforeEach(() => {
+  server = fakeServer();
+  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+  server.serve('GET /wallet/stats', ok(stats()));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const balance = async () => (await screen.findByTestId('wallet-balance')).textContent;
+
+describe('Wallet overview', { timeout: 20_000 }, () => {
+  it('shows the naira balance, credits, winnings, totals and the 3 latest transactions', async () => {
+    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve(
+      'GET /wallet/transactions',
+      page([
+        move(),
+        move({
+          id: 't2',
+          kind: 'vote',
+          description: 'Paid vote',
+          asset: 'CREDIT',
+          direction: 'debit',
+          amount: 25,
+          balanceAfter: 75.5,
+        }),
+        move({
+          id: 't3',
+          kind: 'contest_escrow',
+          description: 'Prize for "Abuja Art" held in escrow',
+          direction: 'debit',
+          amount: 300_000,
+          balanceAfter: 0,
+        }),
+      ]),
+    );
+    renderAt('/dashboard/wallet');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Wallet' })).toBeTruthy();
+    expect(await balance()).toBe('₦12,500.50');
+    expect(screen.getByTestId('wallet-credits').textContent).toBe('40.5');
+    expect(screen.getByTestId('wallet-winnings').textContent).toBe('₦2,850');
+    expect(server.last('GET', '/wallet/transactions')?.query).toBe('page=1&limit=3');
+
+    const rows = await screen.findAllByTestId('wallet-transaction');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('Prize for winning "Lagos Nights" (less the 5% escrow fee)')).toBeTruthy();
+    expect(within(rows[0]!).getByText('+₦2,850')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Prize won')).toBeTruthy();
+    expect(within(rows[1]!).getByText('−25 credits')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Balance 75.5 credits')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Vote credits')).toBeTruthy();
+    expect(within(rows[2]!).getByText('−₦3,000')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Prize escrow')).toBeTruthy();
+
+    expect(await screen.findByText('₦15,500.50')).toBeTruthy();
+    expect(screen.getByText('59.5 credits')).toBeTruthy();
+    // Deposits and withdrawals are not here yet: no buttons that do nothing.
+    expect(screen.queryByRole('button', { name: /deposit|withdraw/i })).toBeNull();
+  });
+
+  it('shows a new user a zero balance and the empty state', async () => {
+    server.serve('GET /wallet', ok({ wallet: wallet({ balance: 0, voteCredits: 0, totalWinnings: 0 }) }));
+    server.serve('GET /wallet/transactions', empty);
+    server.serve('GET /wallet/stats', ok(stats({ naira: { totalIn: 0, totalOut: 0, transactions: 0 } })));
+    renderAt('/dashboard/wallet');
+    expect(await balance()).toBe('₦0');
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'View all' })).toBeNull();
+  });
+
+  it('creates the wallet automatically when the fetch says it was not found', async () => {
+    server.serve('GET /wallet', fail(404, 'NOT_FOUND', 'Wallet not found'));
+    server.serve('POST /wallet/create', ok({ wallet: wallet({ balance: 0 }) }, 'Wallet created successfully'));
+    server.serve('GET /wallet/transactions', empty);
+    renderAt('/dashboard/wallet');
+    expect(await balance()).toBe('₦0');
+    expect(server.last('POST', '/wallet/create')).toBeTruthy();
+    expect(await screen.findByText('Wallet created successfully')).toBeTruthy();
+  });
+
+  it('shows Failed to load wallet with a retry that loads it', async () => {
+    server.serve('GET /wallet', fail(500, 'SERVER_ERROR', 'boom'), ok({ wallet: wallet() }));
+    server.serve('GET /wallet/transactions', empty);
+    renderAt('/dashboard/wallet');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load wallet');
+    expect(server.last('POST', '/wallet/create')).toBeUndefined();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await balance()).toBe('₦12,500.50');
+    expect(screen.queryByText('Failed to load wallet')).toBeNull();
+  });
+
+  it('shows Failed to load wallet transactions with a retry', async () => {
+    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet/transactions', fail(500, 'SERVER_ERROR', 'boom'), page([move()]));
+    renderAt('/dashboard/wallet');
+    expect(await screen.findByText('Failed to load wallet transactions')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('+₦2,850')).toBeTruthy();
+    expect(screen.queryByText('Failed to load wallet transactions')).toBeNull();
+  });
+});
+
+describe('Wallet transactions tab', { timeout: 20_000 }, () => {
+  it('filters by asset and direction, pages, and shows the filtered empty state', async () => {
+    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet/transactions', page([move()], { page: 1, limit: 10, total: 12, totalPages: 2 }));
+    renderAt('/dashboard/wallet');
+    await balance();
+    fireEvent.click(screen.getByRole('tab', { name: 'Transactions' }));
+    expect(screen.getByRole('tab', { name: 'Transactions' }).getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(server.last('GET', '/wallet/transactions')?.query).toBe('page=1&limit=10'));
+    expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
+    const pager = screen.getByRole('navigation', { name: 'Transaction pages' });
+    expect((within(pager).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+
+    server.serve('GET /wallet/transactions', page([move({ id: 't9', amount: 100 })], { page: 2, limit: 10, total: 12, totalPages: 2 }));
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(server.last('GET', '/wallet/transactions')?.query).toBe('page=2&limit=10'));
+    expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
+    expect(await screen.findByText('+₦1')).toBeTruthy();
+
+    server.serve('GET /wallet/transactions', empty);
+    fireEvent.change(screen.getByLabelText('Asset'), { target: { value: 'CREDIT' } });
+    await waitFor(() => expect(server.last('GET', '/wallet/transactions')?.query).toBe('page=1&limit=10&asset=CREDIT'));
+    expect(await screen.findByText('No transactions found')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Direction'), { target: { value: 'debit' } });
+    await waitFor(() => expect(server.last('GET', '/wallet/transactions')?.query).toBe('page=1&limit=10&asset=CREDIT&direction=debit'));
+    expect(screen.queryByRole('navigation', { name: 'Transaction pages' })).toBeNull();
+  });
+
+  it('is reachable from the overview through View all', async () => {
+    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet/transactions', page([move()]));
+    renderAt('/dashboard/wallet');
+    fireEvent.click(await screen.findByRole('button', { name: 'View all' }));
+    expect(screen.getByRole('tab', { name: 'Transactions' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByLabelText('Asset')).toBeTruthy();
+  });
+});

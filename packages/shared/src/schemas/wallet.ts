@@ -1,0 +1,110 @@
+/**
+ * Wallet and dashboard contracts (spec 001 §2 Overview and Wallet, §7). The wallet is a view of the
+ * ledger: `balance` is the user's NGN account in kobo, `voteCredits` the CREDIT account in credits.
+ * Issue 5 adds deposits, withdrawals and bank accounts on top of these shapes.
+ */
+import { z } from 'zod';
+import { ZPagination } from './pagination.js';
+
+export const ZWallet = z.object({
+  id: z.string(),
+  userId: z.string(),
+  /** Kobo. */
+  balance: z.number().int(),
+  currency: z.literal('NGN'),
+  /** Credits (two decimals at most). */
+  voteCredits: z.number(),
+  /** Kobo: naira the user has won as prizes, all time. */
+  totalWinnings: z.number().int(),
+  createdAt: z.string(),
+});
+export type TWallet = z.infer<typeof ZWallet>;
+
+/** One movement on the user's naira wallet or vote credits, read from the ledger. */
+export const ZWalletTransaction = z.object({
+  id: z.string(),
+  reference: z.string(),
+  /** The ledger transaction kind: contest_escrow, prize_payout, vote_paid, entry_fee, referral_bonus… */
+  kind: z.string(),
+  description: z.string(),
+  asset: z.enum(['NGN', 'CREDIT']),
+  direction: z.enum(['credit', 'debit']),
+  /** Always positive: kobo for NGN, credits for CREDIT. */
+  amount: z.number(),
+  /** The account's balance right after this movement, in the same unit as `amount`. */
+  balanceAfter: z.number(),
+  status: z.literal('completed'),
+  createdAt: z.string(),
+});
+export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
+
+export const ZWalletTransactionsQuery = z.object({
+  page: z.coerce.number().int().min(1, 'Page must be a positive integer').default(1),
+  limit: z.coerce.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').default(20),
+  asset: z.enum(['NGN', 'CREDIT']).optional(),
+  direction: z.enum(['credit', 'debit']).optional(),
+  /** A ledger transaction kind (ZWalletTransaction.kind), e.g. contest_payout. */
+  type: z.string().trim().min(1).max(64).optional(),
+  startDate: z.iso.datetime({ offset: true }).optional(),
+  endDate: z.iso.datetime({ offset: true }).optional(),
+});
+export type TWalletTransactionsQuery = z.infer<typeof ZWalletTransactionsQuery>;
+
+/** GET /api/wallet/transactions: newest first. */
+export const ZWalletTransactionsPage = z.object({ transactions: z.array(ZWalletTransaction), pagination: ZPagination });
+export type TWalletTransactionsPage = z.infer<typeof ZWalletTransactionsPage>;
+
+const ZFlow = z.object({ totalIn: z.number(), totalOut: z.number(), transactions: z.number().int() });
+
+/** GET /api/wallet/stats: all-time movements per asset (NGN in kobo, CREDIT in credits). */
+export const ZWalletStats = z.object({
+  naira: ZFlow,
+  credits: ZFlow,
+  /** Kobo won as contest prizes. */
+  totalWinnings: z.number().int(),
+  /** Contests whose prize was paid to this wallet. */
+  prizesWon: z.number().int(),
+});
+export type TWalletStats = z.infer<typeof ZWalletStats>;
+
+/** GET /api/dashboard/user-stats (spec 001 §2 Overview). */
+export const ZUserStats = z.object({
+  contestsCreated: z.number().int(),
+  contestsJoined: z.number().int(),
+  entriesSubmitted: z.number().int(),
+  votesCast: z.number().int(),
+  wins: z.number().int(),
+  /** Kobo. */
+  totalWinnings: z.number().int(),
+  /** Kobo: the naira wallet balance now. */
+  walletBalance: z.number().int(),
+  voteCredits: z.number(),
+  /** Best current position among the user's approved entries in open or ended contests; null without one. */
+  currentRank: z.number().int().nullable(),
+  badges: z.array(z.object({ title: z.string(), contestId: z.string(), contestTitle: z.string(), awardedAt: z.string() })),
+});
+export type TUserStats = z.infer<typeof ZUserStats>;
+
+/** GET /api/dashboard/recent-activity?limit (default 10; the overview asks 5). */
+export const ZRecentActivity = z.object({
+  /** Stable per event (type and the row it comes from). */
+  id: z.string(),
+  type: z.enum(['contest_created', 'entry_submitted', 'entry_approved', 'entry_rejected', 'vote_cast', 'prize_won', 'comment_posted']),
+  title: z.string(),
+  /** Where the item links to, e.g. /contest/{id}. */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TRecentActivity = z.infer<typeof ZRecentActivity>;
+
+export const ZRecentActivityQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be between 1 and 50' })
+    .int('Limit must be between 1 and 50')
+    .min(1, 'Limit must be between 1 and 50')
+    .max(50, 'Limit must be between 1 and 50')
+    .default(10),
+});
+
+export const ZRecentActivityList = z.object({ activities: z.array(ZRecentActivity) });
+export type TRecentActivityList = z.infer<typeof ZRecentActivityList>;
