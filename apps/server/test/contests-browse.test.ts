@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TContest, TContestCategoryCount, TContestList, TContestStats, TMyContests } from '@contesthub/shared';
-import { votes } from '../src/db/schema/index.js';
+import { contests, votes } from '../src/db/schema/index.js';
 import { setClock } from '../src/lib/clock.js';
 import { checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
 import { createSignedInUser, createTestApp, type TestApp } from './helpers.js';
@@ -202,10 +202,26 @@ describe('GET /api/contests', () => {
     expect(keysOf((await list('?search=photography&sortBy=newest')).contests)).toEqual(['story', 'photo', 'portrait']);
   });
 
-  it('forgives typos in titles', async () => {
-    expect(titlesOf((await list('?search=photgraphy')).contests)).toEqual(['Photography Contest Lagos']);
+  it('forgives typos: a misspelt word finds what the right spelling finds', async () => {
+    const misspelt = (await list('?search=photgraphy')).contests;
+    expect(titlesOf(misspelt)[0]).toBe('Photography Contest Lagos');
+    expect(keysOf(misspelt)).toEqual(keysOf((await list('?search=photography')).contests));
     expect(keysOf((await list('?search=afrobets')).contests)).toEqual(['dance']);
     expect(keysOf((await list('?search=jolof')).contests)).toEqual(['jollof']);
+  });
+
+  it('matches the last word as a prefix (search as you type) and answers punctuation with nothing', async () => {
+    expect(titlesOf((await list('?search=photography%20contest%20lag')).contests)).toEqual(['Photography Contest Lagos']);
+    const none = await list('?search=%21%21%3F');
+    expect(none.contests).toEqual([]);
+    expect(none.totalContests).toBe(0);
+  });
+
+  it('learns the words of a contest as it is written, typos included', async () => {
+    const [before] = await t.ctx.db.select({ title: contests.title }).from(contests).where(eq(contests.id, ids.sky!));
+    await t.ctx.db.update(contests).set({ title: 'Kaleidoscope Nights' }).where(eq(contests.id, ids.sky!));
+    expect(keysOf((await list('?search=kaleidoskope')).contests)).toEqual(['sky']);
+    await t.ctx.db.update(contests).set({ title: before!.title }).where(eq(contests.id, ids.sky!));
   });
 
   it('searches tags and custom categories, never drafts', async () => {

@@ -111,6 +111,12 @@ export const contests = pgTable(
     index('contests_entry_end_idx').on(t.entryEndDate),
     index('contests_voting_end_idx').on(t.votingEndDate),
     index('contests_category_idx').on(t.category),
+    // The browse sorts (newest/oldest, votes, entries, prize) read a page straight off an index
+    // instead of sorting every contest (bench/browse).
+    index('contests_created_idx').on(t.createdAt, t.id),
+    index('contests_votes_idx').on(t.totalVotes, t.createdAt, t.id),
+    index('contests_entries_idx').on(t.totalEntries, t.createdAt, t.id),
+    index('contests_prize_idx').on(t.prizeAmount, t.createdAt, t.id),
     check(
       'contests_dates_ordered',
       sql`${t.entryStartDate} < ${t.entryEndDate} AND ${t.entryEndDate} <= ${t.votingStartDate} AND ${t.votingStartDate} < ${t.votingEndDate}`,

@@ -37,6 +37,7 @@ import { RANKING_ORDER } from '../entries/entries.repository.js';
 import { accounts } from '../ledger/accounts.js';
 import { balanceOf, post } from '../ledger/ledger.js';
 import { contestMonth, contestsUsedThisMonth } from '../users/users.service.js';
+import { searchMatches, searchRank, searchTsQuery } from './contest-search.js';
 import { viewToDto } from './contests.dto.js';
 import {
   badgeFeeReference,
@@ -284,18 +285,6 @@ export interface ContestListQuery {
   sortBy?: ContestSort | undefined;
 }
 
-const SEARCH_VECTOR = sql`"contests"."search_vector"`;
-const tsQuery = (q: string) => sql`websearch_to_tsquery('simple'::regconfig, ${q})`;
-
-/**
- * A match is a full-text match (title, category, tags, description; 'simple' configuration) or a
- * title whose words resemble the query (pg_trgm word similarity, `q <% title`), which forgives
- * typos such as 'photgraphy'. Both are answered from GIN indexes.
- */
-const searchMatch = (q: string) => sql`(${SEARCH_VECTOR} @@ ${tsQuery(q)} or ${q} <% ${contests.title})`;
-/** Full-text rank (title weighted above category/tags above description) plus title word similarity. */
-const relevance = (q: string) => sql`(ts_rank(${SEARCH_VECTOR}, ${tsQuery(q)}) + word_similarity(${q}, ${contests.title}))`;
-
 /**
  * Contests whose status at `at` is `status` as the answers show it (statusForDates): the stored
  * status, moved along by the dates the scheduler may not have caught up with yet.
@@ -317,7 +306,8 @@ export function statusIs(status: ContestStatus, at: Date): SQL {
   }
 }
 
-function listWhere(q: ContestListQuery, at: Date): SQL | undefined {
+/** `tsq`: the expanded search (contest-search.ts) when the query has a search. */
+function listWhere(q: ContestListQuery, at: Date, tsq: string | undefined): SQL | undefined {
   return and(
     ne(contests.status, 'draft'),
     q.status ? statusIs(q.status, at) : undefined,
@@ -326,15 +316,15 @@ function listWhere(q: ContestListQuery, at: Date): SQL | undefined {
     q.prizeType ? eq(contests.prizeType, q.prizeType) : undefined,
     q.entryFee ? eq(contests.entryFee, q.entryFee) : undefined,
     q.votingType ? eq(contests.votingType, q.votingType) : undefined,
-    q.search ? searchMatch(q.search) : undefined,
+    tsq ? searchMatches(tsq) : undefined,
   );
 }
 
-function listOrder(sort: ContestSort, search: string | undefined, at: Date): SQL[] {
+function listOrder(sort: ContestSort, tsq: string | undefined, at: Date): SQL[] {
   const newest = [desc(contests.createdAt), desc(contests.id)];
   switch (sort) {
     case 'relevance':
-      return search ? [sql`${relevance(search)} desc`, ...newest] : newest;
+      return tsq ? [sql`${searchRank(tsq)} desc`, ...newest] : newest;
     case 'oldest':
       return [asc(contests.createdAt), asc(contests.id)];
     case 'deadline': {
@@ -364,15 +354,35 @@ export async function listContests(ctx: AppContext, q: ContestListQuery): Promis
   const search = q.search?.trim() || undefined;
   const query = { ...q, search };
   const sort = q.sortBy ?? (search ? 'relevance' : 'newest');
-  const where = listWhere(query, at);
-  const [rows, [counted]] = await Promise.all([
-    selectContestViews(ctx.db)
+  const tsq = search ? await searchTsQuery(ctx.db, search) : undefined;
+  // A search without a single word (only punctuation) matches nothing.
+  if (search && !tsq) {
+    const none = pagination(q.page, q.limit, 0);
+    return { contests: [], pagination: none, totalContests: 0, totalPages: none.totalPages };
+  }
+  const where = listWhere(query, at, tsq ?? undefined);
+  // Deferred join: the page is chosen on narrow rows (id and sort keys), then only its contests are
+  // read whole with their organizer and winner. Sorting every wide row spilled to disk (bench/browse).
+  const [pageIds, [counted]] = await Promise.all([
+    ctx.db
+      .select({ id: contests.id })
+      .from(contests)
       .where(where)
-      .orderBy(...listOrder(sort, search, at))
+      .orderBy(...listOrder(sort, tsq ?? undefined, at))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     ctx.db.select({ n: count() }).from(contests).where(where),
   ]);
+  const views = pageIds.length
+    ? await selectContestViews(ctx.db).where(
+        inArray(
+          contests.id,
+          pageIds.map((r) => r.id),
+        ),
+      )
+    : [];
+  const byId = new Map(views.map((v) => [v.contest.id, v]));
+  const rows = pageIds.flatMap((r) => byId.get(r.id) ?? []);
   const total = counted?.n ?? 0;
   const page = pagination(q.page, q.limit, total);
   return { contests: rows.map((r) => viewToDto(r, at)), pagination: page, totalContests: total, totalPages: page.totalPages };
