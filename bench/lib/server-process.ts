@@ -48,7 +48,9 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   ensureServerBuilt();
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [SERVER_DIST], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=prof".
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, SERVER_DIST], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditsToUnits, type TContest, type TContestList, type TPublicProfile } from '@contesthub/shared';
 import { buildApp } from '../src/app.js';
-import { contests, ledgerTransactions, userBadges, votes } from '../src/db/schema/index.js';
+import { contests, entries, ledgerTransactions, userBadges, votes } from '../src/db/schema/index.js';
 import { advanceClock, now, setClock } from '../src/lib/clock.js';
 import { createScheduler } from '../src/lib/jobs.js';
 import { accounts } from '../src/modules/ledger/accounts.js';
@@ -353,6 +353,13 @@ describe('cancellation refunds everything in one go', () => {
       .from(votes)
       .where(and(eq(votes.contestId, contest._id), eq(votes.isActive, true)));
     expect(active).toEqual([]);
+    // Refunded votes no longer count anywhere.
+    const counted = await t.ctx.db
+      .select({ votes: entries.votesCount, weighted: entries.weightedVotes })
+      .from(entries)
+      .where(eq(entries.contestId, contest._id));
+    expect(counted.every((e) => e.votes === 0 && e.weighted === 0)).toBe(true);
+    expect(res.body.data.contest.stats).toMatchObject({ totalVotes: 0 });
     expect(await postedCount(`vote:refund:${paid1}`)).toBe(1);
     expect(await postedCount(`contest:cancel:${contest._id}:escrow`)).toBe(1);
 

@@ -6,6 +6,8 @@ export const DEMO = {
   admin: { email: 'admin@contesthub.local', password: 'Admin123!' },
   organizer: { email: 'organizer@contesthub.local', password: 'Organizer123!' },
   participant: { email: 'participant@contesthub.local', password: 'Participant123!' },
+  // A demo person (apps/server/src/seed/demo.ts) with vote credits left after seeding: a voter.
+  funmilayo: { email: 'funmilayo@contesthub.local', password: 'Demo1234!' },
 } as const;
 
 const screenshotRoot = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
@@ -38,6 +40,14 @@ export async function loginAs(page: Page, who: keyof typeof DEMO, opts: { fresh?
     },
     [data.token, data.refreshToken],
   );
+}
+
+/** Adds a page's console errors and uncaught exceptions to `errors` (for pages of other contexts). */
+export function watchConsole(page: Page, errors: string[]): void {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
 }
 
 /** Collects console errors and uncaught exceptions; a test asserts the list is empty. */

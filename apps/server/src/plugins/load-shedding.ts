@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@contesthub/shared';
-import { AppError } from '../lib/errors.js';
+import { MESSAGES, type ApiFailure } from '@contesthub/shared';
 
 /**
  * Admission control for routes that take a hot lock (votes). A route that sets
@@ -18,8 +17,11 @@ export function registerLoadShedding(app: FastifyInstance): void {
     const route = `${req.method} ${req.routeOptions.url}`;
     const current = inFlight.get(route) ?? 0;
     if (current >= limit) {
-      void reply.header('retry-after', '1');
-      throw new AppError(429, MESSAGES.server.rateLimited, 'RATE_LIMITED');
+      // Answered here, without an Error (and its stack trace): under a burst this is the hot path.
+      return reply
+        .code(429)
+        .header('retry-after', '1')
+        .send({ success: false, message: MESSAGES.server.rateLimited, errorType: 'RATE_LIMITED' } satisfies ApiFailure);
     }
     inFlight.set(route, current + 1);
     // 'close' fires once per response, whether it finished or the client went away.

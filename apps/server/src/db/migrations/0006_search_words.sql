@@ -24,3 +24,9 @@ INSERT INTO search_words (word)
 SELECT DISTINCT w FROM contests, unnest(tsvector_to_array(search_vector)) AS w
 WHERE char_length(w) BETWEEN 3 AND 40
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Room on each page for HOT updates of the vote counters (votes_count, weighted_votes,
+-- total_votes), which every vote writes: a HOT update touches no index.
+ALTER TABLE "entries" SET (fillfactor = 85);
+--> statement-breakpoint
+ALTER TABLE "contests" SET (fillfactor = 85);

@@ -111,11 +111,11 @@ export const contests = pgTable(
     index('contests_entry_end_idx').on(t.entryEndDate),
     index('contests_voting_end_idx').on(t.votingEndDate),
     index('contests_category_idx').on(t.category),
-    // The browse sorts (newest/oldest, votes, entries, prize) read a page straight off an index
-    // instead of sorting every contest (bench/browse).
+    // The browse sorts newest/oldest and prize read a page straight off an index (bench/browse).
+    // Counters that every vote or entry changes (total_votes, total_entries) are deliberately not
+    // indexed: an indexed column makes each update non-HOT, a new entry in every index of the
+    // hottest row of a deadline rush (bench/votes).
     index('contests_created_idx').on(t.createdAt, t.id),
-    index('contests_votes_idx').on(t.totalVotes, t.createdAt, t.id),
-    index('contests_entries_idx').on(t.totalEntries, t.createdAt, t.id),
     index('contests_prize_idx').on(t.prizeAmount, t.createdAt, t.id),
     check(
       'contests_dates_ordered',
@@ -171,7 +171,8 @@ export const entries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('entries_contest_idx').on(t.contestId, t.status, t.weightedVotes),
+    // Not on weighted_votes: every vote updates it, and an indexed column makes that update non-HOT.
+    index('entries_contest_idx').on(t.contestId, t.status),
     index('entries_participant_idx').on(t.participantId, t.createdAt),
     index('entries_status_created_idx').on(t.status, t.createdAt),
     check(

@@ -289,6 +289,10 @@ export async function cancelLocked(tx: Tx, row: ContestRow, at: Date, reason: st
     .update(votes)
     .set({ isActive: false })
     .where(and(eq(votes.contestId, row.id), eq(votes.isActive, true)));
+  // Counters always equal the active votes (removal does the same): a cancelled contest's votes
+  // were all refunded, so nothing is left to count.
+  await tx.update(entries).set({ votesCount: 0, weightedVotes: 0 }).where(eq(entries.contestId, row.id));
+  await tx.update(contests).set({ totalVotes: 0, totalVoters: 0 }).where(eq(contests.id, row.id));
 
   // Entry fees: every `entry:fee:<entryId>` that paid into this contest's CREDIT escrow and has no
   // refund yet, back to the account that paid it.

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -98,15 +98,70 @@ async function ensureAccounts(tx: Tx, specs: AccountSpec[]): Promise<void> {
     .onConflictDoNothing({ target: ledgerAccounts.code });
 }
 
+interface PostedRow {
+  found: number;
+  go: boolean | null;
+  transactionId: string | null;
+  lines: Array<{ code: string; asset: Asset; balance: number | string; before: number | string; ok: boolean }> | null;
+}
+
+/**
+ * One round trip for the whole posting: lock the accounts (in code order, so concurrent postings
+ * never deadlock), compute every new balance, and only if every account exists and none that may
+ * not go negative would, insert the transaction (a reference that already exists inserts nothing),
+ * write the balances and the journal lines. Every write hangs on the same gate, so a refusal
+ * writes nothing. Round trips were most of a paid vote's cost (bench/votes).
+ */
+async function postInOneStatement(tx: Tx, input: PostInput): Promise<PostedRow> {
+  const lines = sql.join(
+    input.lines.map((l) => sql`(${l.account.code}::text, ${l.amount}::bigint)`),
+    sql`, `,
+  );
+  const [row] = await queryRows<PostedRow>(
+    tx,
+    sql`with lines(code, amount) as (values ${lines}),
+      locked as (
+        select a.id, a.code, a.asset, a.balance, a.allow_negative from ${ledgerAccounts} a
+        where a.code in (select code from lines) order by a.code for update
+      ),
+      next as (
+        select l.id, l.code, l.asset, l.balance as before, l.balance + x.amount as balance, x.amount,
+          (l.allow_negative or l.balance + x.amount >= 0) as ok
+        from locked l join lines x on x.code = l.code
+      ),
+      gate as (select count(*) = ${input.lines.length} and coalesce(bool_and(ok), false) as go from next),
+      t as (
+        insert into ${ledgerTransactions} (reference, kind, description, metadata)
+        select ${input.reference}, ${input.kind}, ${input.description}, ${JSON.stringify(input.metadata ?? {})}::jsonb
+        from gate where go
+        on conflict (reference) do nothing
+        returning id
+      ),
+      b as (
+        update ${ledgerAccounts} a set balance = n.balance from next n
+        where a.id = n.id and exists (select 1 from t)
+        returning a.id
+      ),
+      e as (
+        insert into ${ledgerEntries} (transaction_id, account_id, asset, amount, balance_after)
+        select t.id, n.id, n.asset, n.amount, n.balance from t, next n
+        returning id
+      )
+      select (select count(*)::int from locked) as found, (select go from gate) as go, (select id from t) as "transactionId",
+        (select json_agg(json_build_object('code', code, 'asset', asset, 'balance', balance, 'before', before, 'ok', ok)) from next) as lines`,
+  );
+  return row!;
+}
+
 /**
  * Post a balanced transaction inside the caller's DB transaction, so the movement commits or
  * rolls back together with the state it pays for.
  *
- * Order matters: (1) a known reference returns the first result untouched; (2) the accounts are
- * locked in code order, the reference is looked up again (a twin may have committed while this
- * call waited for the locks) and every balance checked, so a refusal writes nothing; (3) the
- * transaction row is inserted, and a concurrent twin that committed first turns this call into
- * a replay; (4) balances and journal lines are written.
+ * (1) A known reference returns the first result untouched (skipped for a reference the caller
+ * just minted, `newReference`). (2) One statement locks, checks and writes (postInOneStatement);
+ * an account used for the first time is created and the statement run again. (3) When the
+ * reference was taken meanwhile by a concurrent twin, this call is a replay of it. A refusal
+ * (insufficient balance) writes nothing.
  */
 export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
   validate(input);
@@ -116,89 +171,45 @@ export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
     if (earlier) return replayOf(input, earlier);
   }
 
-  const specs = input.lines.map((l) => l.account);
-  const lockAll = () =>
-    tx
-      .select()
-      .from(ledgerAccounts)
-      .where(
-        inArray(
-          ledgerAccounts.code,
-          specs.map((s) => s.code),
-        ),
-      )
-      .orderBy(asc(ledgerAccounts.code))
-      .for('update');
-  let locked = await lockAll();
-  if (locked.length < specs.length) {
-    // First use of an account: create the missing ones, then lock the whole set again.
-    const known = new Set(locked.map((a) => a.code));
+  let posted = await postInOneStatement(tx, input);
+  if (posted.found < input.lines.length) {
+    // First use of an account: create the missing ones (in code order), then post again.
     await ensureAccounts(
       tx,
-      specs.filter((s) => !known.has(s.code)),
+      input.lines.map((l) => l.account),
     );
-    locked = await lockAll();
-  }
-  const byCode = new Map(locked.map((a) => [a.code, a]));
-
-  // A concurrent retry of this very post that committed while we waited for the locks is visible
-  // now (READ COMMITTED). Without this look-up the retry would be judged against the balances the
-  // first call already moved and refused ("insufficient balance") instead of replayed.
-  if (!input.newReference) {
-    const twinFirst = await findPosted(tx, input.reference);
-    if (twinFirst) return replayOf(input, twinFirst);
+    posted = await postInOneStatement(tx, input);
+    if (posted.found < input.lines.length) throw new LedgerError(`accounts of ${input.reference} could not be created`);
   }
 
-  const next = new Map<string, number>();
-  for (const { account, amount } of input.lines) {
-    const row = byCode.get(account.code);
-    if (!row) throw new LedgerError(`account ${account.code} could not be created`);
-    if (row.asset !== account.asset) throw new LedgerError(`account ${account.code} holds ${row.asset}, not ${account.asset}`);
-    const after = row.balance + amount;
-    if (!Number.isSafeInteger(after)) throw new LedgerError(`balance of ${account.code} out of range`);
-    if (after < 0 && !row.allowNegative) {
-      throw new AppError(
-        400,
-        MESSAGES.server.insufficientBalance,
-        account.asset === 'NGN' ? 'INSUFFICIENT_BALANCE' : 'INSUFFICIENT_CREDITS',
-        {
-          shortBy: -after,
-          asset: account.asset,
-        },
-      );
-    }
-    next.set(account.code, after);
+  const byCode = new Map((posted.lines ?? []).map((l) => [l.code, l]));
+  for (const { account } of input.lines) {
+    const line = byCode.get(account.code)!;
+    if (line.asset !== account.asset) throw new LedgerError(`account ${account.code} holds ${line.asset}, not ${account.asset}`);
   }
 
-  const [created] = await tx
-    .insert(ledgerTransactions)
-    .values({ reference: input.reference, kind: input.kind, description: input.description, metadata: input.metadata ?? {} })
-    .onConflictDoNothing({ target: ledgerTransactions.reference })
-    .returning({ id: ledgerTransactions.id });
-  if (!created) {
+  if (!posted.go) {
+    // A retry of this very post that committed while we waited for the locks (READ COMMITTED)
+    // is a replay, not a refusal against balances it already moved.
+    const twin = input.newReference ? undefined : await findPosted(tx, input.reference);
+    if (twin) return replayOf(input, twin);
+    const short = input.lines.map(({ account }) => byCode.get(account.code)!).find((l) => !l.ok)!;
+    throw new AppError(400, MESSAGES.server.insufficientBalance, short.asset === 'NGN' ? 'INSUFFICIENT_BALANCE' : 'INSUFFICIENT_CREDITS', {
+      shortBy: -Number(short.balance),
+      asset: short.asset,
+    });
+  }
+  if (!posted.transactionId) {
     const twin = await findPosted(tx, input.reference);
     if (!twin) throw new LedgerError(`reference ${input.reference} conflicted but was not found`);
     return replayOf(input, twin);
   }
-
-  // All new balances in one statement: one round trip however many lines.
-  const values = sql.join(
-    [...next].map(([code, balance]) => sql`(${code}::text, ${balance}::bigint)`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`update ${ledgerAccounts} set balance = v.balance from (values ${values}) as v(code, balance) where ${ledgerAccounts.code} = v.code`,
-  );
-  await tx.insert(ledgerEntries).values(
-    input.lines.map(({ account, amount }) => ({
-      transactionId: created.id,
-      accountId: byCode.get(account.code)!.id,
-      asset: account.asset,
-      amount,
-      balanceAfter: next.get(account.code)!,
-    })),
-  );
-  return { transactionId: created.id, reference: input.reference, replayed: false, balances: Object.fromEntries(next) };
+  return {
+    transactionId: posted.transactionId,
+    reference: input.reference,
+    replayed: false,
+    balances: Object.fromEntries(input.lines.map(({ account }) => [account.code, Number(byCode.get(account.code)!.balance)])),
+  };
 }
 
 /**

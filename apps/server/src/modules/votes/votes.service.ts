@@ -16,23 +16,20 @@
  *    `SELECT … FROM votes WHERE contest_id = $1 AND voter_id = $2 FOR UPDATE` locks nothing before
  *    the first vote exists. Different voters never wait for each other here; a hash collision only
  *    serialises two voters, never breaks a rule. PGlite supports the same call.
- * 2. One statement reads the contest under `FOR KEY SHARE`, the entry, the voter's usage and the
- *    idempotency key. KEY SHARE does not conflict with other votes (their counter UPDATEs take
- *    FOR NO KEY UPDATE) but does conflict with `SELECT … FOR UPDATE`, which cancel, finalize and
- *    every other status change take first (contests.repository getContestForUpdate): a contest
- *    cannot be cancelled or finalised while a vote that already passed its checks is in flight, and
- *    a vote arriving during a cancellation waits and then sees the new status.
- * 3. Writes, hottest row last so its lock is held the shortest time: post the charge (paid only;
- *    the ledger locks the voter's credits and platform revenue in code order), then ONE statement
- *    (data-modifying CTEs) that bumps the entry's counters, then the contest's counters —
- *    conditional on the contest still being in its voting window, which also catches a status
- *    change that did not take FOR UPDATE — and inserts the vote. Every vote locks in the same
- *    order (ledger → entry → contest), so votes never deadlock each other; cancel/finalize take
- *    the contest FOR UPDATE first, which waits for in-flight votes (KEY SHARE) instead of crossing
- *    them.
+ * 2. One plain statement reads the contest, the entry, the voter's usage and the idempotency key.
+ *    It takes no row lock: a KEY SHARE lock on the contest row made every vote on a hot contest
+ *    build a new MultiXact of all voters in flight, and the final UPDATE guards the window anyway.
+ * 3. Writes: post the charge (paid only; the ledger locks the voter's credits and one of 16
+ *    revenue shards in code order), then ONE statement (data-modifying CTEs) that bumps the
+ *    contest's counters — only while the contest is still in its voting window — then, reading
+ *    that result, the entry's counters, and inserts the vote. A contest cancelled, ended or
+ *    finalised after the read matches no row there, and the vote rolls back with its charge. Every
+ *    writer takes the contest row before any entry row (cancel and finalize lock it FOR UPDATE
+ *    first, a cancellation then zeroes the entries' counters), so none of them deadlock; a vote
+ *    that already holds the contest row makes them wait, and they then see it.
  *
  * Round-trips: a free vote is BEGIN, lock, read, write, COMMIT (5); a paid vote adds the ledger
- * post (about 8 statements today: the main cost of a paid vote).
+ * post (4 statements: lock accounts, insert transaction, balances, journal lines).
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
@@ -224,8 +221,7 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
       })
       .from(contests)
       .leftJoin(entries, eq(entries.id, input.entryId))
-      .where(eq(contests.id, input.contestId))
-      .for('key share', { of: contests });
+      .where(eq(contests.id, input.contestId));
 
     if (!s) throw AppError.notFound(VOTE_MESSAGES.contestNotFound);
     const c = s.contest;
@@ -261,22 +257,22 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
     // The charge first: the ledger locks the voter's credits and platform revenue (in code order).
     if (cost > 0) await chargeVote(tx, voterId, voteId, c.id, entry.id, amount, cost);
 
-    // Then one statement: the entry's counters, the contest's counters (hottest row last, and only
-    // while the contest is still in its voting window) and the vote itself. The main SELECT reads
-    // e before c, so every vote locks the entry row before the contest row.
+    // Then one statement: the contest's counters (only while it is still in its voting window),
+    // then the entry's, then the vote. `e` reads `c`, so the contest row is always locked before
+    // the entry row, the order cancellation uses too (no deadlock).
     const atIso = at.toISOString();
     const firstVote = s.usedTotal === 0;
     const [written] = await queryRows<{ votesCount: number | null; weightedVotes: number | null; open: number }>(
       tx,
-      sql`with e as (
-          update ${entries} set votes_count = votes_count + ${amount}, weighted_votes = weighted_votes + ${weightedTotal}
-          where id = ${entry.id} and status = 'approved'
-          returning votes_count, weighted_votes
-        ), c as (
+      sql`with c as (
           update ${contests} set total_votes = total_votes + ${weightedTotal}, total_voters = total_voters + ${firstVote ? 1 : 0}
           where id = ${c.id} and status in ('active', 'voting')
             and voting_start_date <= ${atIso}::timestamptz and voting_end_date > ${atIso}::timestamptz
           returning id
+        ), e as (
+          update ${entries} set votes_count = votes_count + ${amount}, weighted_votes = weighted_votes + ${weightedTotal}
+          where id = ${entry.id} and status = 'approved' and exists (select 1 from c)
+          returning votes_count, weighted_votes
         ), v as (
           insert into ${votes} (id, contest_id, entry_id, voter_id, vote_type, amount, weighted_total, credit_cost, idempotency_key, created_at)
           values (${voteId}, ${c.id}, ${entry.id}, ${voterId}, ${input.voteType}, ${amount}, ${weightedTotal}, ${cost},
@@ -286,8 +282,8 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
         select (select votes_count from e) as "votesCount", (select weighted_votes from e) as "weightedVotes",
           (select count(*) from c)::int as "open", (select count(*) from v)::int as "inserted"`,
     );
+    if (!written?.open) throw AppError.badRequest(VOTE_MESSAGES.votingClosed);
     if (written?.votesCount == null || written.weightedVotes == null) throw AppError.badRequest(VOTE_MESSAGES.notApproved);
-    if (!written.open) throw AppError.badRequest(VOTE_MESSAGES.votingClosed);
     const vote: VoteRow = {
       id: voteId,
       contestId: c.id,
@@ -372,7 +368,8 @@ export async function removeVote(ctx: AppContext, voteId: string): Promise<CastR
   if (!known) throw AppError.notFound(VOTE_MESSAGES.voteNotFound);
   return ctx.db.transaction(async (tx) => {
     await lockVoter(tx, known.voterId);
-    const [c] = await tx.select().from(contests).where(eq(contests.id, known.contestId)).for('key share');
+    // Contest row first, as casting and cancelling lock it before any entry row.
+    const [c] = await tx.select().from(contests).where(eq(contests.id, known.contestId)).for('no key update');
     if (!c) throw AppError.notFound(VOTE_MESSAGES.contestNotFound);
     const phase = phaseAt(c, now());
     if (phase === 'ended' || phase === 'cancelled' || c.finalizedAt) throw AppError.badRequest(VOTE_MESSAGES.removeClosed);

@@ -5,6 +5,7 @@ import {
   BarChart3,
   ChevronDown,
   CreditCard,
+  FileStack,
   House,
   LogOut,
   Gift,
@@ -34,6 +35,8 @@ import { PageFallback } from './layouts';
 const COMMON = [
   { to: '/dashboard', label: 'Overview', icon: LayoutDashboard, end: true },
   { to: '/dashboard/contests', label: 'My Contests', icon: Trophy },
+  // Not in the drawn sidebar: added so My Entries (spec 001 §2) can be reached from the dashboard.
+  { to: '/dashboard/entries', label: 'My Entries', icon: FileStack },
   { to: '/dashboard/create', label: 'Create Contest', icon: PlusCircle },
   { to: '/dashboard/wallet', label: 'Wallet', icon: Wallet },
   { to: '/dashboard/subscription', label: 'Subscription', icon: CreditCard },
@@ -58,8 +61,13 @@ const TITLES: Record<string, string> = {
   '/dashboard/referrals': 'Referral Program',
 };
 
+/** Pages whose path holds an id: matched before the prefixes. */
+const PATTERN_TITLES: ReadonlyArray<[RegExp, string]> = [[/^\/dashboard\/contests\/[^/]+\/review\/?$/, 'Entry Review']];
+
 function titleFor(pathname: string): string {
   if (TITLES[pathname]) return TITLES[pathname]!;
+  const pattern = PATTERN_TITLES.find(([re]) => re.test(pathname));
+  if (pattern) return pattern[1];
   const match = Object.keys(TITLES)
     .filter((k) => k !== '/dashboard' && pathname.startsWith(k))
     .sort((a, b) => b.length - a.length)[0];

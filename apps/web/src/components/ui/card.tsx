@@ -5,7 +5,8 @@ export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('rounded-2xl border border-slate-800 bg-slate-900/60 p-6 shadow-lg shadow-black/20', className)} {...rest} />;
 }
 
-type Tone = 'neutral' | 'green' | 'amber' | 'red' | 'sky' | 'violet';
+export type BadgeTone = 'neutral' | 'green' | 'amber' | 'red' | 'sky' | 'violet';
+type Tone = BadgeTone;
 const TONES: Record<Tone, string> = {
   neutral: 'bg-slate-800 text-slate-200 ring-slate-700',
   green: 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/30',

@@ -1,107 +1,48 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TContest, TEntry } from '@contesthub/shared';
+import { contestDto, entryDto, inDays } from '../../test/fixtures';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './pages/ContestDetailPage';
 import type { LeaderboardRow } from './api/contest-detail';
 
-const DAY = 24 * 60 * 60 * 1000;
-const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
 const CID = '11111111-1111-4111-8111-111111111111';
 const EID = '22222222-2222-4222-8222-222222222222';
 
-const contest = (over: Partial<TContest> = {}): TContest => ({
-  _id: CID,
-  title: 'Lagos at Night',
-  description: 'Photos of the city after dark.',
-  category: 'photography',
-  customCategory: null,
-  displayCategory: 'photography',
-  coverImage: null,
-  status: 'active',
-  phase: 'entries',
-  prizeType: 'cash',
-  prizeAmount: 5_000_000,
-  prizeItems: [],
-  badgeTitle: null,
-  entryType: 'photo',
-  entryFee: 'free',
-  entryFeeAmount: 0,
-  entryReview: 'open',
-  maxParticipants: null,
-  entriesCount: 1,
-  tags: ['night'],
-  rules: ['Original work only'],
-  entryStartDate: inDays(-2),
-  entryEndDate: inDays(3),
-  duration: 5,
-  votingStartDate: inDays(3),
-  votingEndDate: inDays(10),
-  votingDuration: 7,
-  votingType: 'both',
-  votingFeeAmount: 20,
-  freeVotesPerUser: 1,
-  maxVotesPerUser: 10,
-  restrictions: {
-    ageRestriction: false,
-    minAge: null,
-    maxAge: null,
-    locationRestriction: false,
-    allowedLocations: [],
-    genderRestriction: false,
-    allowedGenders: [],
-  },
-  settings: { allowMultipleEntries: false, requireApproval: false, showVoteCount: true, allowComments: true },
-  stats: { totalEntries: 1, totalVotes: 12, totalParticipants: 1, totalVoters: 4 },
-  organizer: { _id: 'u7', fullName: 'Kemi Ade', username: 'kemiade', profilePicture: null },
-  isAdminContest: false,
-  isFeatured: false,
-  isAcceptingEntries: true,
-  isVotingActive: false,
-  winner: null,
-  cancelledAt: null,
-  cancelReason: null,
-  createdAt: inDays(-2),
-  updatedAt: inDays(-2),
-  ...over,
-});
+/** A contest with free and paid voting (20 credits a vote, up to 10) and one entry. */
+const contest = (over: Partial<TContest> = {}): TContest =>
+  contestDto({
+    _id: CID,
+    entriesCount: 1,
+    votingType: 'both',
+    votingFeeAmount: 20,
+    maxVotesPerUser: 10,
+    stats: { totalEntries: 1, totalVotes: 12, totalParticipants: 1, totalVoters: 4 },
+    ...over,
+  });
 
 const voting = (over: Partial<TContest> = {}) =>
   contest({ status: 'voting', phase: 'voting', isAcceptingEntries: false, isVotingActive: true, ...over });
 
-const entry = (over: Partial<TEntry> = {}): TEntry => ({
-  _id: EID,
-  title: 'Third Mainland Bridge',
-  description: 'Long exposure.',
-  entryType: 'photo',
-  status: 'approved',
-  rejectionReason: null,
-  media: [{ url: '/media/e1.webp', thumbnailUrl: '/media/e1-t.webp', kind: 'image', mimeType: 'image/webp', size: 1000 }],
-  tags: [],
-  settings: { allowSharing: true },
-  votesCount: 4,
-  weightedVotes: 12,
-  likesCount: 2,
-  commentsCount: 3,
-  likedByMe: false,
-  participant: { _id: 'u9', fullName: 'Tunde Bello', username: 'tunde', profilePicture: null, verified: true },
-  contest: {
-    _id: CID,
-    title: 'Lagos at Night',
-    category: 'photography',
-    status: 'voting',
-    entryFee: 'free',
-    entryFeeAmount: 0,
-    prizeType: 'cash',
-    prizeAmount: 5_000_000,
-    badgeTitle: null,
-  },
-  ranking: 1,
-  createdAt: inDays(-1),
-  submittedAt: inDays(-1),
-  ...over,
-});
+/** Tunde Bello's approved photo, first with 4 votes (12 weighted), submitted yesterday. */
+const entry = (over: Partial<TEntry> = {}): TEntry =>
+  entryDto({
+    _id: EID,
+    title: 'Third Mainland Bridge',
+    description: 'Long exposure.',
+    media: [{ url: '/media/e1.webp', thumbnailUrl: '/media/e1-t.webp', kind: 'image', mimeType: 'image/webp', size: 1000 }],
+    votesCount: 4,
+    weightedVotes: 12,
+    likesCount: 2,
+    commentsCount: 3,
+    likedByMe: false,
+    contest: { ...entryDto().contest, _id: CID },
+    ranking: 1,
+    createdAt: inDays(-1),
+    submittedAt: inDays(-1),
+    ...over,
+  });
 
 const entriesPage = (entries: TEntry[]) => ({
   entries,

@@ -1,69 +1,20 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TContest, TContestList } from '@contesthub/shared';
+import { contestDto, inDays } from '../../test/fixtures';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy routes resolve at once, however busy the machine is.
 import '../home/pages/HomePage';
 import './pages/ContestsPage';
 
-const DAY = 24 * 60 * 60 * 1000;
-const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
-
-const contest = (over: Partial<TContest> = {}): TContest => ({
-  _id: 'c1',
-  title: 'Lagos at Night',
-  description: 'Photos of the city after dark.',
-  category: 'photography',
-  customCategory: null,
-  displayCategory: 'photography',
-  coverImage: null,
-  status: 'active',
-  phase: 'entries',
-  prizeType: 'cash',
-  prizeAmount: 5_000_000,
-  prizeItems: [],
-  badgeTitle: null,
-  entryType: 'photo',
-  entryFee: 'free',
-  entryFeeAmount: 0,
-  entryReview: 'open',
-  maxParticipants: null,
-  entriesCount: 14,
-  tags: [],
-  rules: [],
-  entryStartDate: inDays(-2),
-  entryEndDate: inDays(3),
-  duration: 5,
-  votingStartDate: inDays(3),
-  votingEndDate: inDays(10),
-  votingDuration: 7,
-  votingType: 'free',
-  votingFeeAmount: 0,
-  freeVotesPerUser: 1,
-  maxVotesPerUser: 1,
-  restrictions: {
-    ageRestriction: false,
-    minAge: null,
-    maxAge: null,
-    locationRestriction: false,
-    allowedLocations: [],
-    genderRestriction: false,
-    allowedGenders: [],
-  },
-  settings: { allowMultipleEntries: false, requireApproval: false, showVoteCount: true, allowComments: true },
-  stats: { totalEntries: 14, totalVotes: 1520, totalParticipants: 14, totalVoters: 90 },
-  organizer: { _id: 'u7', fullName: 'Kemi Ade', username: 'kemiade', profilePicture: null },
-  isAdminContest: false,
-  isFeatured: true,
-  isAcceptingEntries: true,
-  isVotingActive: false,
-  winner: null,
-  cancelledAt: null,
-  cancelReason: null,
-  createdAt: inDays(-2),
-  updatedAt: inDays(-2),
-  ...over,
-});
+/** A featured contest with 14 entries and 1,520 votes, by Kemi Ade. */
+const contest = (over: Partial<TContest> = {}): TContest =>
+  contestDto({
+    entriesCount: 14,
+    stats: { totalEntries: 14, totalVotes: 1520, totalParticipants: 14, totalVoters: 90 },
+    isFeatured: true,
+    ...over,
+  });
 
 const list = (contests: TContest[], page = 1, totalPages = 1, total = contests.length): TContestList => ({
   contests,

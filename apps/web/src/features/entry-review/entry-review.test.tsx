@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TContest, TEntry } from '@contesthub/shared';
+import type { TEntry } from '@contesthub/shared';
+import { contestDto, entryDto } from '../../test/fixtures';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './pages/EntryReviewPage';
@@ -10,37 +11,20 @@ const CID = '11111111-1111-4111-8111-111111111111';
 const REVIEW = `/entries/review/${CID}`;
 const STATS = `/entries/review-stats/${CID}`;
 
-const entry = (n: number, over: Partial<TEntry> = {}): TEntry => ({
-  _id: `e${n}`,
-  title: `Entry ${n}`,
-  description: `Description of entry ${n}`,
-  entryType: 'photo',
-  status: 'pending',
-  rejectionReason: null,
-  media: [{ url: `/media/e${n}.webp`, kind: 'image', mimeType: 'image/webp', size: 1000 }],
-  tags: [],
-  settings: { allowSharing: true },
-  votesCount: 0,
-  weightedVotes: 0,
-  likesCount: 0,
-  commentsCount: 0,
-  participant: { _id: `p${n}`, fullName: `Participant ${n}`, username: `p${n}`, profilePicture: null, verified: false },
-  contest: {
-    _id: CID,
-    title: 'Lagos at Night',
-    category: 'photography',
-    status: 'active',
-    entryFee: 'free',
-    entryFeeAmount: 0,
-    prizeType: 'cash',
-    prizeAmount: 5_000_000,
-    badgeTitle: null,
-  },
-  ranking: null,
-  createdAt: '2026-03-01T10:00:00Z',
-  submittedAt: '2026-03-01T10:00:00Z',
-  ...over,
-});
+/** Entry n, pending, by Participant n, in the contest under review (still accepting entries). */
+const entry = (n: number, over: Partial<TEntry> = {}): TEntry =>
+  entryDto({
+    _id: `e${n}`,
+    title: `Entry ${n}`,
+    description: `Description of entry ${n}`,
+    status: 'pending',
+    media: [{ url: `/media/e${n}.webp`, kind: 'image', mimeType: 'image/webp', size: 1000 }],
+    participant: { _id: `p${n}`, fullName: `Participant ${n}`, username: `p${n}`, profilePicture: null, verified: false },
+    contest: { ...entryDto().contest, _id: CID, status: 'active' },
+    createdAt: '2026-03-01T10:00:00Z',
+    submittedAt: '2026-03-01T10:00:00Z',
+    ...over,
+  });
 
 const list = (entries: TEntry[], page = 1, pages = 1, total = entries.length): ReviewEntriesPage => ({
   entries,
@@ -58,7 +42,7 @@ const row = (title: string) => screen.getByRole('row', { name: new RegExp(`\\b${
 beforeEach(() => {
   server = fakeServer();
   server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
-  server.serve(`GET /contests/${CID}`, ok({ contest: { _id: CID, title: 'Lagos at Night' } as TContest }));
+  server.serve(`GET /contests/${CID}`, ok({ contest: contestDto({ _id: CID, entryReview: 'review' }) }));
   server.serve(`GET ${STATS}`, ok(stats));
 });
 afterEach(() => {

@@ -1,70 +1,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TContest, TMyContests } from '@contesthub/shared';
+import { contestDto, inDays } from '../../test/fixtures';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
+import { pageWindow } from '../../components/ui/pagination';
 // Loaded up front so the lazy route resolves at once.
 import './pages/MyContestsPage';
-import { pageWindow } from './components/Pagination';
 import { buildUpdate, editValuesOf, fromDateInput, toDateInput } from './lib/edit-form';
 
-const DAY = 24 * 60 * 60 * 1000;
-const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
-
-const contest = (over: Partial<TContest> = {}): TContest => ({
-  _id: 'c1',
-  title: 'Lagos at Night',
-  description: 'Photos of the city after dark.',
-  category: 'photography',
-  customCategory: null,
-  displayCategory: 'photography',
-  coverImage: null,
-  status: 'active',
-  phase: 'entries',
-  prizeType: 'cash',
-  prizeAmount: 5_000_000,
-  prizeItems: [],
-  badgeTitle: null,
-  entryType: 'photo',
-  entryFee: 'free',
-  entryFeeAmount: 0,
-  entryReview: 'open',
-  maxParticipants: null,
-  entriesCount: 0,
-  tags: ['night'],
-  rules: ['Original work only'],
-  entryStartDate: inDays(-2),
-  entryEndDate: inDays(3),
-  duration: 5,
-  votingStartDate: inDays(4),
-  votingEndDate: inDays(10),
-  votingDuration: 6,
-  votingType: 'free',
-  votingFeeAmount: 0,
-  freeVotesPerUser: 1,
-  maxVotesPerUser: 1,
-  restrictions: {
-    ageRestriction: false,
-    minAge: null,
-    maxAge: null,
-    locationRestriction: false,
-    allowedLocations: [],
-    genderRestriction: false,
-    allowedGenders: [],
-  },
-  settings: { allowMultipleEntries: false, requireApproval: false, showVoteCount: true, allowComments: true },
-  stats: { totalEntries: 0, totalVotes: 0, totalParticipants: 0, totalVoters: 0 },
-  organizer: { _id: 'u1', fullName: 'Ada Obi', username: 'adaobi', profilePicture: null },
-  isAdminContest: false,
-  isFeatured: false,
-  isAcceptingEntries: true,
-  isVotingActive: false,
-  winner: null,
-  cancelledAt: null,
-  cancelReason: null,
-  createdAt: inDays(-3),
-  updatedAt: inDays(-3),
-  ...over,
-});
+/** One of the signed-in user's (u1, Ada Obi) contests. */
+const contest = (over: Partial<TContest> = {}): TContest =>
+  contestDto({ organizer: { _id: 'u1', fullName: 'Ada Obi', username: 'adaobi', profilePicture: null }, ...over });
 
 const page = (contests: TContest[], pageNo = 1, totalPages = 1, total = contests.length): TMyContests => ({
   contests,
@@ -397,7 +343,8 @@ describe('My Contests: edit', () => {
   });
 
   it('builds the body by the edit rules (custom category, lists, settings, untouched fields left out)', () => {
-    const c = contest({ category: 'other', customCategory: 'Street food', rules: ['Be kind'], tags: [] });
+    // Voting opens the day after entries close, so moving it to that day is a change.
+    const c = contest({ category: 'other', customCategory: 'Street food', rules: ['Be kind'], tags: [], votingStartDate: inDays(4) });
     const v = editValuesOf(c);
     expect(buildUpdate(c, v)).toEqual({
       ok: true,

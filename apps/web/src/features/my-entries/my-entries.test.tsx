@@ -1,50 +1,24 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMyEntriesList, TMyEntry } from '@contesthub/shared';
+import { entryDto, myEntryDto } from '../../test/fixtures';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy route resolves at once, however busy the machine is.
 import './pages/MyEntriesPage';
 
-const entry = (over: Partial<TMyEntry> = {}): TMyEntry => ({
-  _id: 'e1',
-  title: 'Third Mainland Dusk',
-  description: 'Long exposure over the lagoon.',
-  entryType: 'photo',
-  status: 'approved',
-  rejectionReason: null,
-  media: [
-    {
-      url: 'https://cdn.example/e1.jpg',
-      thumbnailUrl: 'https://cdn.example/e1-thumb.jpg',
-      kind: 'image',
-      mimeType: 'image/jpeg',
-      size: 120_000,
-    },
-  ],
-  tags: [],
-  settings: { allowSharing: true },
-  votesCount: 1520,
-  weightedVotes: 3000,
-  likesCount: 8,
-  commentsCount: 5,
-  participant: { _id: 'u1', fullName: 'Ada Obi', username: 'adaobi', profilePicture: null, verified: true },
-  contest: {
-    _id: 'c1',
-    title: 'Lagos at Night',
-    category: 'photography',
-    status: 'voting',
-    entryFee: 'paid',
-    entryFeeAmount: 50,
-    prizeType: 'cash',
-    prizeAmount: 5_000_000,
-    badgeTitle: null,
-  },
-  ranking: 2,
-  approvedEntries: 14,
-  createdAt: '2026-03-05T10:00:00Z',
-  submittedAt: '2026-03-05T10:00:00Z',
-  ...over,
-});
+/** The signed-in user's (u1) entry, 2nd of 14 with 1,520 votes, in a contest with a 50-credit fee. */
+const entry = (over: Partial<TMyEntry> = {}): TMyEntry =>
+  myEntryDto({
+    votesCount: 1520,
+    weightedVotes: 3000,
+    likesCount: 8,
+    commentsCount: 5,
+    participant: { _id: 'u1', fullName: 'Ada Obi', username: 'adaobi', profilePicture: null, verified: true },
+    contest: { ...entryDto().contest, entryFee: 'paid', entryFeeAmount: 50 },
+    ranking: 2,
+    approvedEntries: 14,
+    ...over,
+  });
 
 const list = (entries: TMyEntry[], page = 1, totalPages = 1, total = entries.length): TMyEntriesList => ({
   entries,

@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Activity, Award, Coins, Gauge, Medal, PlusCircle, Search, Sparkles, Trophy, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { Activity, Award, Coins, Gauge, Medal, PlusCircle, Search, Sparkles, Trophy, Users, Wallet } from 'lucide-react';
 import { formatDate, formatNaira, formatNumber, RECENT_ACTIVITY_ITEMS, TIER_LABELS } from '@contesthub/shared';
 import { useAuth } from '../../../app/auth';
 import { Button } from '../../../components/ui/button';
-import { Card, Skeleton } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { Card } from '../../../components/ui/card';
+import { EmptyNote, RowsSkeleton } from '../../../components/ui/list-states';
+import { StatCard } from '../../../components/ui/stat';
 import { useRecentActivity } from '../api/get-recent-activity';
 import { useUserStats } from '../api/get-user-stats';
 import { RecentActivityList } from '../components/RecentActivity';
@@ -52,13 +52,13 @@ export default function DashboardHome() {
       )}
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Stat icon={Trophy} tone="text-emerald-300" label="Contests created" loading={stats.isPending} testId="stat-contests-created">
+        <StatCard icon={Trophy} tone="text-emerald-300" label="Contests created" loading={stats.isPending} testId="stat-contests-created">
           {s && formatNumber(s.contestsCreated)}
-        </Stat>
-        <Stat icon={Users} tone="text-sky-300" label="Contests joined" loading={stats.isPending} testId="stat-contests-joined">
+        </StatCard>
+        <StatCard icon={Users} tone="text-sky-300" label="Contests joined" loading={stats.isPending} testId="stat-contests-joined">
           {s && formatNumber(s.contestsJoined)}
-        </Stat>
-        <Stat
+        </StatCard>
+        <StatCard
           icon={Wallet}
           tone="text-emerald-300"
           label="Naira balance"
@@ -67,8 +67,8 @@ export default function DashboardHome() {
           note={s && `Total winnings ${formatNaira(s.totalWinnings)}`}
         >
           {s && formatNaira(s.walletBalance)}
-        </Stat>
-        <Stat
+        </StatCard>
+        <StatCard
           icon={Medal}
           tone="text-amber-300"
           label="Current rank"
@@ -77,7 +77,7 @@ export default function DashboardHome() {
           note={s && (s.currentRank === null ? 'Not ranked yet' : 'Best place among your entries')}
         >
           {s && (s.currentRank === null ? '—' : `#${formatNumber(s.currentRank)}`)}
-        </Stat>
+        </StatCard>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
@@ -119,11 +119,11 @@ export default function DashboardHome() {
             <Activity className="h-5 w-5 text-emerald-300" aria-hidden /> Recent activity
           </h3>
           {activity.isPending ? (
-            <ListSkeleton label="Loading recent activity" />
+            <RowsSkeleton label="Loading recent activity" />
           ) : activity.isError ? (
             <p className="px-6 py-10 text-center text-sm text-slate-400">{DASHBOARD_LOAD_FAILED}</p>
           ) : activity.data.activities.length === 0 ? (
-            <Empty icon={Activity} text="No recent activity" hint="Create a contest, submit an entry or vote, and it shows up here." />
+            <EmptyNote icon={Activity} title="No recent activity" hint="Create a contest, submit an entry or vote, and it shows up here." />
           ) : (
             <RecentActivityList items={activity.data.activities} />
           )}
@@ -134,11 +134,11 @@ export default function DashboardHome() {
             <Award className="h-5 w-5 text-amber-300" aria-hidden /> Badges
           </h3>
           {stats.isPending ? (
-            <ListSkeleton label="Loading badges" />
+            <RowsSkeleton label="Loading badges" />
           ) : stats.isError ? (
             <p className="px-6 py-10 text-center text-sm text-slate-400">{DASHBOARD_LOAD_FAILED}</p>
           ) : stats.data.badges.length === 0 ? (
-            <Empty icon={Award} text="No badges yet" hint="Win a badge contest to earn your first badge." />
+            <EmptyNote icon={Award} title="No badges yet" hint="Win a badge contest to earn your first badge." />
           ) : (
             <ul className="divide-y divide-slate-800">
               {stats.data.badges.map((b) => (
@@ -171,67 +171,6 @@ export default function DashboardHome() {
           ))}
         </div>
       </Card>
-    </div>
-  );
-}
-
-function Stat({
-  icon: Icon,
-  tone,
-  label,
-  loading,
-  testId,
-  note,
-  children,
-}: {
-  icon: LucideIcon;
-  tone: string;
-  label: string;
-  loading: boolean;
-  testId: string;
-  note?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="min-w-0 p-4 sm:p-5">
-      <Icon className={cn('h-6 w-6', tone)} aria-hidden />
-      <p className="mt-3 text-sm text-slate-400">{label}</p>
-      {loading ? (
-        <Skeleton className="mt-1 h-8 w-20" />
-      ) : (
-        <>
-          <p className="break-words text-xl font-bold sm:text-2xl" data-testid={testId}>
-            {children ?? '—'}
-          </p>
-          {note && <p className="mt-1 text-xs text-slate-400">{note}</p>}
-        </>
-      )}
-    </Card>
-  );
-}
-
-function ListSkeleton({ label }: { label: string }) {
-  return (
-    <div role="status" aria-label={label} className="space-y-4 p-4 sm:p-6">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex items-center gap-3">
-          <Skeleton className="h-9 w-9 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-3/4 max-w-64" />
-            <Skeleton className="h-3 w-20" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function Empty({ icon: Icon, text, hint }: { icon: LucideIcon; text: string; hint: string }) {
-  return (
-    <div className="px-6 py-10 text-center">
-      <Icon className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
-      <p className="mt-3 font-semibold">{text}</p>
-      <p className="mt-1 text-sm text-slate-400">{hint}</p>
     </div>
   );
 }

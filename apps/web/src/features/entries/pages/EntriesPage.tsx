@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { FileStack, Inbox, ThumbsUp, Trophy, type LucideIcon } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { FileStack, Inbox, ThumbsUp, Trophy } from 'lucide-react';
 import { formatNumber, formatVoteCount } from '@contesthub/shared';
 import { useToast } from '../../../app/toast';
-import { Button } from '../../../components/ui/button';
-import { Card, Skeleton } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { ListFooter } from '../../../components/ui/list-footer';
+import { EmptyState, LoadError, SkeletonGrid, useOncePerError } from '../../../components/ui/list-states';
+import { StatTile } from '../../../components/ui/stat';
 import { Tabs, useTabIds } from '../../../components/ui/tabs';
 import { usePublicStats } from '../../home/api/get-public-stats';
 import { useEntries, type EntrySort } from '../api/get-entries';
@@ -14,20 +14,6 @@ import { ENTRY_SORTS, ENTRY_TABS, tabFilter, type EntryTab } from '../lib/entry-
 
 const LOAD_FAILED = 'Failed to load entries. Please try again.';
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
-
-function Tile({ icon: Icon, label, value, loading }: { icon: LucideIcon; label: string; value: ReactNode; loading: boolean }) {
-  return (
-    <div className="flex min-w-0 items-center gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-3 sm:p-5">
-      <span className="hidden h-11 w-11 shrink-0 place-items-center rounded-xl bg-emerald-500/15 text-emerald-300 sm:grid">
-        <Icon className="h-5 w-5" aria-hidden />
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-400 sm:text-sm">{label}</dt>
-        <dd className="text-xl font-bold text-slate-100 sm:text-2xl">{loading ? <Skeleton className="mt-1 h-7 w-16" /> : value}</dd>
-      </div>
-    </div>
-  );
-}
 
 /** /entries (spec 000 §2 All entries): approved entries by tab and sort, pages of 12. */
 export default function EntriesPage() {
@@ -46,13 +32,7 @@ export default function EntriesPage() {
     setTabParams(tabFilter(next));
   };
 
-  const toasted = useRef<unknown>(null);
-  useEffect(() => {
-    if (entries.error && toasted.current !== entries.error) {
-      toasted.current = entries.error;
-      toast.error('Error', LOAD_FAILED);
-    }
-  }, [entries.error, toast]);
+  useOncePerError(entries.error, () => toast.error('Error', LOAD_FAILED));
 
   const first = entries.data?.pages[0];
   const items = entries.data?.pages.flatMap((p) => p.entries) ?? [];
@@ -65,28 +45,17 @@ export default function EntriesPage() {
   let body: ReactNode;
   if (entries.isPending) {
     body = (
-      <div role="status" aria-label="Loading entries" className={GRID}>
-        {Array.from({ length: 8 }, (_, i) => (
-          <EntryCardSkeleton key={i} />
-        ))}
-      </div>
+      <SkeletonGrid label="Loading entries" count={8} className={GRID}>
+        <EntryCardSkeleton />
+      </SkeletonGrid>
     );
   } else if (entries.isError && !entries.data) {
-    body = (
-      <Card role="alert" className="py-12 text-center">
-        <p className="text-slate-300">{LOAD_FAILED}</p>
-        <Button className="mt-6" variant="outline" onClick={() => void entries.refetch()} loading={entries.isFetching}>
-          Try Again
-        </Button>
-      </Card>
-    );
+    body = <LoadError message={LOAD_FAILED} onRetry={() => void entries.refetch()} retrying={entries.isFetching} />;
   } else if (items.length === 0) {
     body = (
-      <Card className="py-14 text-center">
-        <Inbox className="mx-auto h-12 w-12 text-slate-500" aria-hidden />
-        <h2 className="mt-4 text-xl font-semibold">No entries found</h2>
-        <p className="mt-2 text-slate-400">Try adjusting your filters or check back later for new entries.</p>
-      </Card>
+      <EmptyState icon={Inbox} title="No entries found" headingLevel={2}>
+        Try adjusting your filters or check back later for new entries.
+      </EmptyState>
     );
   } else {
     body = (
@@ -111,19 +80,15 @@ export default function EntriesPage() {
       </div>
 
       <dl className="grid grid-cols-3 gap-2 sm:gap-4" aria-label="Entry statistics">
-        <Tile icon={FileStack} label="Total Entries" loading={entries.isPending} value={first ? formatNumber(first.total) : '-'} />
-        <Tile
-          icon={ThumbsUp}
-          label={votesExact ? 'Total Votes' : 'Votes on Shown Entries'}
-          loading={entries.isPending}
-          value={entries.data ? formatVoteCount(totalVotes) : '-'}
-        />
-        <Tile
-          icon={Trophy}
-          label="Active Contests"
-          loading={stats.isPending}
-          value={stats.data ? formatNumber(stats.data.activeContests) : '-'}
-        />
+        <StatTile icon={FileStack} label="Total Entries" loading={entries.isPending}>
+          {first ? formatNumber(first.total) : '-'}
+        </StatTile>
+        <StatTile icon={ThumbsUp} label={votesExact ? 'Total Votes' : 'Votes on Shown Entries'} loading={entries.isPending}>
+          {entries.data ? formatVoteCount(totalVotes) : '-'}
+        </StatTile>
+        <StatTile icon={Trophy} label="Active Contests" loading={stats.isPending}>
+          {stats.data ? formatNumber(stats.data.activeContests) : '-'}
+        </StatTile>
       </dl>
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

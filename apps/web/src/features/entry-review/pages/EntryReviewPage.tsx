@@ -1,17 +1,20 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Check, CheckCircle2, Clock, Eye, FileStack, Inbox, ShieldAlert, X, XCircle, type LucideIcon } from 'lucide-react';
+import { ArrowLeft, Check, CheckCircle2, Clock, Eye, FileStack, Inbox, ShieldAlert, X, XCircle } from 'lucide-react';
 import { formatDate, formatNumber, type EntryStatus, type TEntry } from '@contesthub/shared';
 import { useToast } from '../../../app/toast';
 import { UserAvatar } from '../../../app/shell/UserAvatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, Skeleton } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
+import { EmptyNote, LoadError, useOncePerError } from '../../../components/ui/list-states';
+import { Pagination } from '../../../components/ui/pagination';
+import { StatTile } from '../../../components/ui/stat';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useContest } from '../../contest-detail/api/contest-detail';
 import { ENTRY_TYPE_LABELS } from '../../contests/lib/browse-filters';
-import { Pagination } from '../../my-contests/components/Pagination';
+import { failureText } from '../../my-contests/lib/messages';
 import { useReviewEntries } from '../api/get-review-entries';
 import { useReviewStats } from '../api/get-review-stats';
 import { useApproveEntry, useBulkApprove, useBulkReject, useRejectEntry } from '../api/review-entries';
@@ -28,41 +31,19 @@ const FILTERS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
   { value: 'rejected', label: 'Rejected' },
 ];
 
+const TILES = [
+  { key: 'total', label: 'Total Entries', icon: FileStack, tone: 'bg-slate-800 text-emerald-300' },
+  { key: 'pending', label: 'Pending Review', icon: Clock, tone: 'bg-slate-800 text-amber-300' },
+  { key: 'approved', label: 'Approved', icon: CheckCircle2, tone: 'bg-slate-800 text-emerald-300' },
+  { key: 'rejected', label: 'Rejected', icon: XCircle, tone: 'bg-slate-800 text-red-300' },
+] as const;
+
 /** A rejection of one row ('one') or of the selection ('bulk', the bulk call even for a single entry). */
 type OpenDialog = { kind: 'reject'; mode: 'one' | 'bulk'; entries: TEntry[] } | { kind: 'view'; entry: TEntry } | null;
 
-const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 /** A refusal the page answers with a notice instead of the table: not the organizer, or no such contest. */
 const refusalOf = (...errors: unknown[]) =>
   errors.find((e) => e instanceof ApiError && (e.status === 403 || e.status === 404)) as ApiError | undefined;
-
-function Tile({
-  icon: Icon,
-  label,
-  value,
-  tone,
-  loading,
-}: {
-  icon: LucideIcon;
-  label: string;
-  value?: number;
-  tone: string;
-  loading: boolean;
-}) {
-  return (
-    <div className="flex min-w-0 items-center gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-3 sm:p-5">
-      <span className={cn('hidden h-11 w-11 shrink-0 place-items-center rounded-xl bg-slate-800 sm:grid', tone)}>
-        <Icon className="h-5 w-5" aria-hidden />
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-400 sm:text-sm">{label}</dt>
-        <dd className="text-xl font-bold text-slate-100 sm:text-2xl">
-          {loading ? <Skeleton className="mt-1 h-7 w-12" /> : value === undefined ? '—' : formatNumber(value)}
-        </dd>
-      </div>
-    </div>
-  );
-}
 
 /** /dashboard/contests/{contestId}/review (spec 001 §2 Entry Review): the organizer approves or rejects entries. */
 export default function EntryReviewPage() {
@@ -91,14 +72,10 @@ export default function EntryReviewPage() {
 
   const refusal = refusalOf(list.error, stats.error);
 
-  const toasted = useRef<unknown>(null);
-  useEffect(() => {
-    const error = list.error;
-    if (error && !refusal && toasted.current !== error) {
-      toasted.current = error;
-      toast.error(M.fetchFailed, error.message && error.message !== M.fetchFailed ? error.message : undefined);
-    }
-  }, [list.error, refusal, toast]);
+  // A refusal is answered by the notice below, not a toast.
+  useOncePerError(refusal ? null : list.error, (error) =>
+    toast.error(M.fetchFailed, error.message && error.message !== M.fetchFailed ? error.message : undefined),
+  );
 
   // A page that emptied after decisions falls back to the last page there is.
   const pages = list.data?.pagination.pages ?? 0;
@@ -138,7 +115,7 @@ export default function EntryReviewPage() {
           toast.success(M.approvedOne);
           unselect([entry._id]);
         },
-        onError: (err) => toast.error(M.approveFailed, errorText(err, M.approveFailed)),
+        onError: (err) => toast.error(M.approveFailed, failureText(err, M.approveFailed)),
       },
     );
 
@@ -155,7 +132,7 @@ export default function EntryReviewPage() {
           toast.success(M.approvedMany(data.approvedCount), skippedNote(data.skipped.length));
           unselect(entryIds);
         },
-        onError: (err) => toast.error(M.bulkApproveFailed, errorText(err, M.bulkApproveFailed)),
+        onError: (err) => toast.error(M.bulkApproveFailed, failureText(err, M.bulkApproveFailed)),
       },
     );
   };
@@ -180,7 +157,7 @@ export default function EntryReviewPage() {
             unselect([entry._id]);
             close();
           },
-          onError: (err) => toast.error(M.rejectFailed, errorText(err, M.rejectFailed)),
+          onError: (err) => toast.error(M.rejectFailed, failureText(err, M.rejectFailed)),
         },
       );
       return;
@@ -194,7 +171,7 @@ export default function EntryReviewPage() {
           unselect(entryIds);
           close();
         },
-        onError: (err) => toast.error(M.bulkRejectFailed, errorText(err, M.bulkRejectFailed)),
+        onError: (err) => toast.error(M.bulkRejectFailed, failureText(err, M.bulkRejectFailed)),
       },
     );
   };
@@ -260,24 +237,14 @@ export default function EntryReviewPage() {
       </div>
     );
   } else if (list.isError && !list.data) {
-    body = (
-      <div role="alert" className="px-6 py-12 text-center">
-        <p className="text-slate-300">{M.fetchFailed}</p>
-        <Button className="mt-6" variant="outline" onClick={() => void list.refetch()} loading={list.isFetching}>
-          Try Again
-        </Button>
-      </div>
-    );
+    body = <LoadError framed={false} message={M.fetchFailed} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   } else if (entries.length === 0) {
-    body = (
-      <div className="px-6 py-12 text-center">
-        <Inbox className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
-        <p className="mt-3 font-semibold">{filter === 'pending' ? 'No entries waiting for review' : 'No entries found'}</p>
-        <p className="mt-1 text-sm text-slate-400">
-          {filter === 'pending' ? 'New entries appear here as participants submit them.' : 'Try another status.'}
-        </p>
-      </div>
-    );
+    body =
+      filter === 'pending' ? (
+        <EmptyNote icon={Inbox} title="No entries waiting for review" hint="New entries appear here as participants submit them." />
+      ) : (
+        <EmptyNote icon={Inbox} title="No entries found" hint="Try another status." />
+      );
   } else {
     body = (
       <div className="overflow-x-auto">
@@ -406,10 +373,11 @@ export default function EntryReviewPage() {
       {header}
 
       <dl className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4" aria-label="Review statistics">
-        <Tile icon={FileStack} label="Total Entries" tone="text-emerald-300" value={stats.data?.total} loading={stats.isPending} />
-        <Tile icon={Clock} label="Pending Review" tone="text-amber-300" value={stats.data?.pending} loading={stats.isPending} />
-        <Tile icon={CheckCircle2} label="Approved" tone="text-emerald-300" value={stats.data?.approved} loading={stats.isPending} />
-        <Tile icon={XCircle} label="Rejected" tone="text-red-300" value={stats.data?.rejected} loading={stats.isPending} />
+        {TILES.map(({ key, label, icon, tone }) => (
+          <StatTile key={key} icon={icon} label={label} tone={tone} loading={stats.isPending}>
+            {stats.data ? formatNumber(stats.data[key]) : '—'}
+          </StatTile>
+        ))}
       </dl>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import {
   ENTRY_TYPE_LABELS,
   PHASE_LABELS,
-  STATUS_BADGE,
+  CONTEST_STATUS_BADGE,
   VOTING_TYPE_LABELS,
   entryFeeText,
   prizeHeadline,
@@ -37,7 +37,7 @@ const list = (items: readonly string[], none = 'None') => (items.length ? items.
 
 /** Every field of one of my contests (spec 001 §2 View). */
 export function ContestDetailsDialog({ contest: c, onClose }: { contest: TContest; onClose: () => void }) {
-  const status = STATUS_BADGE[c.status];
+  const status = CONTEST_STATUS_BADGE[c.status];
   const r = c.restrictions;
   return (
     <Dialog

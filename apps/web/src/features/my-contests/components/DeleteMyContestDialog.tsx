@@ -2,6 +2,7 @@ import { formatNaira, formatNumber, type TContest } from '@contesthub/shared';
 import { useToast } from '../../../app/toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { DELETE_CONFIRM } from '../../contests/components/DeleteContestDialog';
 import { useDeleteMyContest } from '../api/delete-contest';
 import { MY_CONTESTS_MESSAGES as M, failureText } from '../lib/messages';
 
@@ -64,7 +65,7 @@ export function DeleteMyContestDialog({ contest, onClose }: { contest: TContest;
       }
     >
       <div className="space-y-2 text-sm text-slate-300">
-        <p>Are you sure you want to delete this contest? This action cannot be undone.</p>
+        <p>{DELETE_CONFIRM}</p>
         {escrow && <p>The escrowed prize of {formatNaira(contest.prizeAmount)} returns to your wallet.</p>}
         {contest.prizeType === 'badge' && <p>The badge fee in vote credits returns to you.</p>}
       </div>

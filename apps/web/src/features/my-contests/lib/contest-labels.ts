@@ -1,24 +1,8 @@
-import {
-  ESCROW_FEE_PERCENT,
-  formatNaira,
-  formatNumber,
-  type ContestPhase,
-  type ContestStatus,
-  type TContest,
-  type VotingType,
-} from '@contesthub/shared';
+import { ESCROW_FEE_PERCENT, formatNaira, type ContestPhase, type ContestStatus, type TContest, type VotingType } from '@contesthub/shared';
+import { voteCreditsText } from '../../contests/lib/contest-text';
 
 export { ENTRY_TYPE_LABELS } from '../../contests/lib/browse-filters';
-
-export type Tone = 'green' | 'amber' | 'neutral' | 'red' | 'sky' | 'violet';
-
-export const STATUS_BADGE: Record<ContestStatus, { label: string; tone: Tone }> = {
-  active: { label: 'Active', tone: 'green' },
-  voting: { label: 'Voting', tone: 'amber' },
-  ended: { label: 'Ended', tone: 'sky' },
-  draft: { label: 'Draft', tone: 'neutral' },
-  cancelled: { label: 'Cancelled', tone: 'red' },
-};
+export { CONTEST_STATUS_BADGE, entryFeeText } from '../../contests/lib/contest-text';
 
 /** The details dialog also knows the finer phases (spec 001 §4: upcoming, completed). */
 export const PHASE_LABELS: Record<ContestPhase, string> = {
@@ -37,22 +21,12 @@ export const VOTING_TYPE_LABELS: Record<VotingType, string> = {
   both: 'Free and paid voting',
 };
 
-const credits = (n: number) => `${formatNumber(n)} vote credit${n === 1 ? '' : 's'}`;
-
-export const entryFeeText = (c: TContest) => (c.entryFee === 'paid' && c.entryFeeAmount > 0 ? credits(c.entryFeeAmount) : 'Free');
-
-export const votingFeeText = (c: TContest) => (c.votingType === 'free' ? 'Free' : `${credits(c.votingFeeAmount)} per vote`);
+export const votingFeeText = (c: TContest) => (c.votingType === 'free' ? 'Free' : `${voteCreditsText(c.votingFeeAmount)} per vote`);
 
 /** The prize in one line: the badge title, or the cash amount (items are listed separately). */
 export function prizeHeadline(c: TContest): string {
   if (c.prizeType === 'badge') return c.badgeTitle ? `${c.badgeTitle} badge` : 'Badge';
   return formatNaira(c.prizeAmount);
-}
-
-/** Prize items shown on a card: the first two, the rest summarised as '+N more' (spec 001 §2). */
-export function prizeItemsSummary(items: readonly string[]): { shown: string[]; more: string | null } {
-  const shown = items.slice(0, 2);
-  return { shown, more: items.length > 2 ? `+${items.length - 2} more` : null };
 }
 
 /** The public page's action for the contest's status: Live, Vote or Results (none for drafts and cancelled). */

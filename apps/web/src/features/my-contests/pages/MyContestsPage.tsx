@@ -3,12 +3,12 @@ import { PlusCircle, RefreshCw, Trophy } from 'lucide-react';
 import { formatNumber } from '@contesthub/shared';
 import { useToast } from '../../../app/toast';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { EmptyState, LoadError, SkeletonGrid, useOncePerError } from '../../../components/ui/list-states';
+import { Pagination } from '../../../components/ui/pagination';
 import { Tabs, useTabIds, type TabItem } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { useMyContests } from '../api/get-my-contests';
 import { MyContestCard, MyContestCardSkeleton } from '../components/MyContestCard';
-import { Pagination } from '../components/Pagination';
 import { MY_CONTESTS_MESSAGES as M } from '../lib/messages';
 
 type TabId = 'all' | 'active' | 'voting' | 'ended';
@@ -35,16 +35,12 @@ export default function MyContestsPage() {
   const contests = useMyContests({ page, status: tab === 'all' ? undefined : tab });
   const [refreshing, setRefreshing] = useState(false);
 
-  // One 'Error' toast per failed load (not again on every re-render).
-  const toasted = useRef<unknown>(null);
   // A failed Refresh Status has its own toast.
   const refreshingRef = useRef(false);
-  useEffect(() => {
-    if (contests.error && toasted.current !== contests.error) {
-      toasted.current = contests.error;
-      if (!refreshingRef.current) toast.error(M.loadFailedTitle, M.loadFailed);
-    }
-  }, [contests.error, toast]);
+  // One 'Error' toast per failed load (not again on every re-render).
+  const toasted = useOncePerError(contests.error, () => {
+    if (!refreshingRef.current) toast.error(M.loadFailedTitle, M.loadFailed);
+  });
 
   const chooseTab = (next: TabId) => {
     setTab(next);
@@ -73,32 +69,26 @@ export default function MyContestsPage() {
   let body: ReactNode;
   if (contests.isPending) {
     body = (
-      <div role="status" aria-label="Loading your contests" className={GRID}>
-        {Array.from({ length: 6 }, (_, i) => (
-          <MyContestCardSkeleton key={i} />
-        ))}
-      </div>
+      <SkeletonGrid label="Loading your contests" count={6} className={GRID}>
+        <MyContestCardSkeleton />
+      </SkeletonGrid>
     );
   } else if (contests.isError && !data) {
-    body = (
-      <Card role="alert" className="py-12 text-center">
-        <p className="text-slate-300">{M.loadFailed}</p>
-        <Button className="mt-6" variant="outline" onClick={() => void contests.refetch()} loading={contests.isFetching}>
-          Try Again
-        </Button>
-      </Card>
-    );
+    body = <LoadError message={M.loadFailed} onRetry={() => void contests.refetch()} retrying={contests.isFetching} />;
   } else if (!data || data.contests.length === 0) {
     body = (
-      <Card className="py-14 text-center">
-        <Trophy className="mx-auto h-12 w-12 text-slate-500" aria-hidden />
-        <h3 className="mt-4 text-xl font-semibold">{EMPTY[tab]}</h3>
-        <p className="mt-2 text-slate-400">Create a contest and invite the community to take part.</p>
-        <ButtonLink to="/dashboard/create" className="mt-6">
-          <PlusCircle className="h-4 w-4" aria-hidden />
-          Create Contest
-        </ButtonLink>
-      </Card>
+      <EmptyState
+        icon={Trophy}
+        title={EMPTY[tab]}
+        actions={
+          <ButtonLink to="/dashboard/create">
+            <PlusCircle className="h-4 w-4" aria-hidden />
+            Create Contest
+          </ButtonLink>
+        }
+      >
+        Create a contest and invite the community to take part.
+      </EmptyState>
     );
   } else {
     body = (

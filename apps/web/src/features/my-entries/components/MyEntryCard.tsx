@@ -4,7 +4,9 @@ import { AlertCircle } from 'lucide-react';
 import { formatDate, formatNaira, formatNumber, formatVoteCount, type TMyEntry } from '@contesthub/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { Badge, Skeleton } from '../../../components/ui/card';
+import { CARD_FRAME, CardFact, CardSkeleton } from '../../contests/components/contest-card-parts';
 import { ENTRY_TYPE_LABELS } from '../../contests/lib/browse-filters';
+import { entryFeeText } from '../../contests/lib/contest-text';
 import { EntryMedia } from '../../entries/components/EntryMedia';
 import { entryBadge } from '../lib/my-entry-tabs';
 
@@ -21,21 +23,16 @@ function prizeText(c: Contest): string {
   }
 }
 
-const entryFeeText = (c: Contest) =>
-  c.entryFee === 'free' || c.entryFeeAmount <= 0
-    ? 'Free'
-    : `${formatNumber(c.entryFeeAmount)} vote credit${c.entryFeeAmount === 1 ? '' : 's'}`;
-
 /** '#2 of 14' among the contest's approved entries; only approved entries are ranked. */
 const positionText = (e: TMyEntry) =>
   e.ranking === null ? 'Not ranked' : `#${formatNumber(e.ranking)} of ${formatNumber(e.approvedEntries)}`;
 
+/** One line per figure: long values are cut with an ellipsis. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-400">{label}</dt>
-      <dd className="truncate font-semibold text-slate-100">{children}</dd>
-    </div>
+    <CardFact label={label} valueClassName="truncate text-slate-100">
+      {children}
+    </CardFact>
   );
 }
 
@@ -50,10 +47,7 @@ export function MyEntryCard({ entry }: { entry: TMyEntry }) {
   const viewable = entry.status === 'approved' && contest.status === 'voting';
 
   return (
-    <article
-      aria-labelledby={titleId}
-      className="flex h-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20"
-    >
+    <article aria-labelledby={titleId} className={CARD_FRAME}>
       <EntryMedia entry={entry} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <p className="flex flex-wrap items-center gap-2 text-xs font-medium text-slate-400">
@@ -111,19 +105,13 @@ export function MyEntryCard({ entry }: { entry: TMyEntry }) {
 
 export function MyEntryCardSkeleton() {
   return (
-    <div className="flex flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60">
-      <Skeleton className="aspect-video w-full rounded-none" />
-      <div className="space-y-3 p-4">
-        <Skeleton className="h-5 w-24 rounded-full" />
-        <Skeleton className="h-5 w-4/5" />
-        <Skeleton className="h-4 w-1/2" />
-        <div className="grid grid-cols-2 gap-3">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-9" />
-          ))}
-        </div>
-        <Skeleton className="h-10 w-full" />
+    <CardSkeleton>
+      <div className="grid grid-cols-2 gap-3">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-9" />
+        ))}
       </div>
-    </div>
+      <Skeleton className="h-10 w-full" />
+    </CardSkeleton>
   );
 }

@@ -1,4 +1,5 @@
 import type { TEntry } from '@contesthub/shared';
+import type { BadgeTone } from '../../../components/ui/card';
 
 /** The status filters GET /entries/my-entries accepts (besides none, which is All). */
 export type MyEntryStatus = 'pending' | 'approved' | 'rejected' | 'voting' | 'completed';
@@ -32,13 +33,11 @@ export const EMPTY_TEXT: Record<MyEntryTab, { title: string; body: string }> = {
   completed: { title: 'No completed contests yet', body: 'Entries to contests that have ended show up here with their final position.' },
 };
 
-type Tone = 'neutral' | 'green' | 'amber' | 'red' | 'sky' | 'violet';
-
 /**
  * The status a card shows (spec 001 §3 entry statuses): an approved entry reads In Voting while its
  * contest is voting and Completed once it has ended; otherwise the entry's own status.
  */
-export function entryBadge(entry: Pick<TEntry, 'status' | 'contest'>): { label: string; tone: Tone } {
+export function entryBadge(entry: Pick<TEntry, 'status' | 'contest'>): { label: string; tone: BadgeTone } {
   switch (entry.status) {
     case 'pending':
       return { label: 'Pending Review', tone: 'amber' };

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Inbox, Search } from 'lucide-react';
 import { formatNumber } from '@contesthub/shared';
 import { useToast } from '../../../app/toast';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { ButtonLink } from '../../../components/ui/button';
 import { ListFooter } from '../../../components/ui/list-footer';
+import { EmptyState, LoadError, SkeletonGrid, useOncePerError } from '../../../components/ui/list-states';
 import { Tabs, useTabIds } from '../../../components/ui/tabs';
 import { useMyEntries } from '../api/get-my-entries';
 import { MyEntryCard, MyEntryCardSkeleton } from '../components/MyEntryCard';
@@ -21,13 +21,7 @@ export default function MyEntriesPage() {
   const [tab, setTab] = useState<MyEntryTab>('all');
   const entries = useMyEntries(tabStatus(tab));
 
-  const toasted = useRef<unknown>(null);
-  useEffect(() => {
-    if (entries.error && toasted.current !== entries.error) {
-      toasted.current = entries.error;
-      toast.error('Error', LOAD_FAILED);
-    }
-  }, [entries.error, toast]);
+  useOncePerError(entries.error, () => toast.error('Error', LOAD_FAILED));
 
   const items = entries.data?.pages.flatMap((p) => p.entries) ?? [];
   const total = entries.data?.pages[0]?.total ?? 0;
@@ -35,33 +29,27 @@ export default function MyEntriesPage() {
   let body: ReactNode;
   if (entries.isPending) {
     body = (
-      <div role="status" aria-label="Loading your entries" className={GRID}>
-        {Array.from({ length: 6 }, (_, i) => (
-          <MyEntryCardSkeleton key={i} />
-        ))}
-      </div>
+      <SkeletonGrid label="Loading your entries" count={6} className={GRID}>
+        <MyEntryCardSkeleton />
+      </SkeletonGrid>
     );
   } else if (entries.isError && !entries.data) {
-    body = (
-      <Card role="alert" className="py-12 text-center">
-        <p className="text-slate-300">{LOAD_FAILED}</p>
-        <Button className="mt-6" variant="outline" onClick={() => void entries.refetch()} loading={entries.isFetching}>
-          Try Again
-        </Button>
-      </Card>
-    );
+    body = <LoadError message={LOAD_FAILED} onRetry={() => void entries.refetch()} retrying={entries.isFetching} />;
   } else if (items.length === 0) {
     const empty = EMPTY_TEXT[tab];
     body = (
-      <Card className="py-14 text-center">
-        <Inbox className="mx-auto h-12 w-12 text-slate-500" aria-hidden />
-        <h3 className="mt-4 text-xl font-semibold">{empty.title}</h3>
-        <p className="mx-auto mt-2 max-w-md text-slate-400">{empty.body}</p>
-        <ButtonLink to="/contests" className="mt-6">
-          <Search className="h-4 w-4" aria-hidden />
-          Find a Contest
-        </ButtonLink>
-      </Card>
+      <EmptyState
+        icon={Inbox}
+        title={empty.title}
+        actions={
+          <ButtonLink to="/contests">
+            <Search className="h-4 w-4" aria-hidden />
+            Find a Contest
+          </ButtonLink>
+        }
+      >
+        {empty.body}
+      </EmptyState>
     );
   } else {
     body = (

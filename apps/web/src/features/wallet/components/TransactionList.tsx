@@ -1,6 +1,6 @@
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import { formatDateTime, formatNaira, type TWalletTransaction } from '@contesthub/shared';
-import { Badge, Skeleton } from '../../../components/ui/card';
+import { Badge } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { formatCredits, kindLabel, signedAmount } from '../lib/transactions';
 
@@ -40,22 +40,5 @@ export function TransactionList({ transactions }: { transactions: TWalletTransac
         );
       })}
     </ul>
-  );
-}
-
-export function TransactionsSkeleton({ rows = 3 }: { rows?: number }) {
-  return (
-    <div role="status" aria-label="Loading transactions" className="space-y-4 p-4 sm:p-6">
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="flex items-center gap-3">
-          <Skeleton className="h-9 w-9 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-3/4 max-w-64" />
-            <Skeleton className="h-3 w-32" />
-          </div>
-          <Skeleton className="h-5 w-16" />
-        </div>
-      ))}
-    </div>
   );
 }

@@ -1,16 +1,19 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { ArrowDownLeft, ArrowUpRight, Coins, History, LayoutDashboard, Receipt, Trophy, Wallet, type LucideIcon } from 'lucide-react';
 import { formatNaira, formatNumber, WALLET_OVERVIEW_TRANSACTIONS } from '@contesthub/shared';
 import { useToast } from '../../../app/toast';
 import { Button } from '../../../components/ui/button';
 import { Card, Skeleton } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
+import { EmptyNote, RetryNote, RowsSkeleton } from '../../../components/ui/list-states';
+import { Pagination } from '../../../components/ui/pagination';
+import { StatCard } from '../../../components/ui/stat';
 import { TabPanel, Tabs, useTabIds } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { useWallet } from '../api/get-wallet';
 import { useWalletStats } from '../api/get-wallet-stats';
 import { TRANSACTIONS_PAGE_SIZE, useWalletTransactions, type TransactionParams } from '../api/get-wallet-transactions';
-import { TransactionList, TransactionsSkeleton } from '../components/TransactionList';
+import { TransactionList } from '../components/TransactionList';
 import { WALLET_MESSAGES } from '../lib/messages';
 import { formatCredits } from '../lib/transactions';
 
@@ -19,6 +22,8 @@ const TABS: ReadonlyArray<{ id: TabId; label: string; icon: LucideIcon }> = [
   { id: 'overview', label: 'Overview', icon: LayoutDashboard },
   { id: 'transactions', label: 'Transactions', icon: History },
 ];
+/** What an empty ledger says (overview and the unfiltered list). */
+const NO_TRANSACTIONS = { title: 'No transactions yet', hint: 'Prize escrows, winnings, entry fees and paid votes will appear here.' };
 const LIST_CARD = 'overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20';
 
 export default function WalletPage() {
@@ -60,15 +65,15 @@ function Overview({ onViewAll }: { onViewAll: () => void }) {
         </Card>
       ) : (
         <div className="grid gap-4 sm:grid-cols-3">
-          <Figure icon={Wallet} tone="text-emerald-300" label="Naira balance" loading={wallet.isPending} testId="wallet-balance">
+          <StatCard icon={Wallet} tone="text-emerald-300" label="Naira balance" loading={wallet.isPending} testId="wallet-balance">
             {w && formatNaira(w.balance)}
-          </Figure>
-          <Figure icon={Coins} tone="text-amber-300" label="Vote credits" loading={wallet.isPending} testId="wallet-credits">
+          </StatCard>
+          <StatCard icon={Coins} tone="text-amber-300" label="Vote credits" loading={wallet.isPending} testId="wallet-credits">
             {w && formatNumber(w.voteCredits)}
-          </Figure>
-          <Figure icon={Trophy} tone="text-violet-300" label="Total winnings" loading={wallet.isPending} testId="wallet-winnings">
+          </StatCard>
+          <StatCard icon={Trophy} tone="text-violet-300" label="Total winnings" loading={wallet.isPending} testId="wallet-winnings">
             {w && formatNaira(w.totalWinnings)}
-          </Figure>
+          </StatCard>
         </div>
       )}
 
@@ -106,13 +111,13 @@ function Overview({ onViewAll }: { onViewAll: () => void }) {
           )}
         </div>
         {latest.isPending ? (
-          <TransactionsSkeleton rows={WALLET_OVERVIEW_TRANSACTIONS} />
+          <RowsSkeleton label="Loading transactions" rows={WALLET_OVERVIEW_TRANSACTIONS} trailing />
         ) : latest.isError ? (
           <div className="p-6">
             <RetryNote message={WALLET_MESSAGES.transactionsFailed} onRetry={() => void latest.refetch()} />
           </div>
         ) : latest.data.transactions.length === 0 ? (
-          <Empty text="No transactions yet" hint="Prize escrows, winnings, entry fees and paid votes will appear here." />
+          <EmptyNote icon={Receipt} {...NO_TRANSACTIONS} />
         ) : (
           <TransactionList transactions={latest.data.transactions} />
         )}
@@ -169,66 +174,24 @@ function Transactions() {
 
       <div className={cn(LIST_CARD, list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching || undefined}>
         {list.isPending ? (
-          <TransactionsSkeleton rows={5} />
+          <RowsSkeleton label="Loading transactions" rows={5} trailing />
         ) : list.isError ? (
           <div className="p-6">
             <RetryNote message={WALLET_MESSAGES.transactionsFailed} onRetry={() => void list.refetch()} />
           </div>
         ) : list.data.transactions.length === 0 ? (
           filtered ? (
-            <Empty text="No transactions found" hint="No movement matches these filters." />
+            <EmptyNote icon={Receipt} title="No transactions found" hint="No movement matches these filters." />
           ) : (
-            <Empty text="No transactions yet" hint="Prize escrows, winnings, entry fees and paid votes will appear here." />
+            <EmptyNote icon={Receipt} {...NO_TRANSACTIONS} />
           )
         ) : (
           <TransactionList transactions={list.data.transactions} />
         )}
       </div>
 
-      {pages > 1 && (
-        <nav aria-label="Transaction pages" className="flex flex-wrap items-center justify-center gap-3">
-          <Button variant="outline" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1 || list.isPlaceholderData}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-400" aria-live="polite">
-            Page {page} of {pages}
-          </span>
-          <Button variant="outline" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages || list.isPlaceholderData}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pagination page={page} pages={pages} onChange={setPage} label="Transaction pages" disabled={list.isPlaceholderData} />
     </div>
-  );
-}
-
-function Figure({
-  icon: Icon,
-  tone,
-  label,
-  loading,
-  testId,
-  children,
-}: {
-  icon: LucideIcon;
-  tone: string;
-  label: string;
-  loading: boolean;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="p-5">
-      <Icon className={cn('h-6 w-6', tone)} aria-hidden />
-      <p className="mt-3 text-sm text-slate-400">{label}</p>
-      {loading ? (
-        <Skeleton className="mt-1 h-8 w-28" />
-      ) : (
-        <p className="break-words text-2xl font-bold" data-testid={testId}>
-          {children}
-        </p>
-      )}
-    </Card>
   );
 }
 
@@ -240,27 +203,6 @@ function Total({ icon: Icon, label, value, in: incoming = false }: { icon: Lucid
         {label}
       </dt>
       <dd className="mt-1 break-words font-semibold">{value}</dd>
-    </div>
-  );
-}
-
-function Empty({ text, hint }: { text: string; hint: string }) {
-  return (
-    <div className="px-6 py-12 text-center">
-      <Receipt className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
-      <p className="mt-3 font-semibold">{text}</p>
-      <p className="mt-1 text-sm text-slate-400">{hint}</p>
-    </div>
-  );
-}
-
-function RetryNote({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-slate-300">
-      {message}
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Try Again
-      </Button>
     </div>
   );
 }

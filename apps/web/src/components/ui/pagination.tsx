@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 /** The page numbers shown: at most `max` consecutive pages around the current one. */
 export function pageWindow(page: number, pages: number, max = 5): number[] {
@@ -10,8 +10,9 @@ export function pageWindow(page: number, pages: number, max = 5): number[] {
 }
 
 /**
- * Numbered pages with Previous and Next (at most five page buttons, spec 001 §9). Nothing is
- * shown while everything fits on one page.
+ * The one pager of the app: numbered pages with Previous and Next (at most five page buttons,
+ * spec 001 §9), and 'Page N of M' read out when the page changes. Nothing is shown while
+ * everything fits on one page.
  */
 export function Pagination({
   page,
@@ -62,6 +63,9 @@ export function Pagination({
         Next
         <ChevronRight className="h-4 w-4" aria-hidden />
       </button>
+      <span className="sr-only" aria-live="polite">
+        Page {page} of {pages}
+      </span>
     </nav>
   );
 }

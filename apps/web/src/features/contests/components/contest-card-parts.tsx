@@ -1,0 +1,135 @@
+/**
+ * The pieces every contest card is made of (browse and home cards, My Contests cards): cover with
+ * the status badge, category line, title and status text, the prize, a labelled figure, and the
+ * loading skeleton. Each card adds its own figures and actions.
+ */
+import { useState, type ReactNode } from 'react';
+import { Award, Clock, Image as ImageIcon, Trophy } from 'lucide-react';
+import { contestStatusText, formatNaira, type TContest } from '@contesthub/shared';
+import { Badge, Skeleton } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { ENTRY_TYPE_LABELS } from '../lib/browse-filters';
+import { CONTEST_STATUS_BADGE, prizeItemsSummary } from '../lib/contest-text';
+
+/** The frame of a card in a contest or entry grid. */
+export const CARD_FRAME =
+  'flex h-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20';
+
+/** The cover, or a gradient when there is none or it fails to load. */
+function Cover({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) {
+    return (
+      <div
+        data-testid="cover-fallback"
+        className="grid aspect-video w-full place-items-center bg-gradient-to-br from-emerald-900/60 via-slate-900 to-amber-900/40"
+      >
+        {failed ? (
+          <ImageIcon className="h-10 w-10 text-emerald-400/50" aria-hidden />
+        ) : (
+          <Trophy className="h-10 w-10 text-emerald-400/60" aria-hidden />
+        )}
+      </div>
+    );
+  }
+  return <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} className="aspect-video w-full object-cover" />;
+}
+
+/** The cover with the status badge over its corner. */
+export function ContestCardCover({ contest }: { contest: Pick<TContest, 'coverImage' | 'status'> }) {
+  const status = CONTEST_STATUS_BADGE[contest.status];
+  return (
+    <div className="relative">
+      {/* Keyed by the address, so a new cover gets a fresh load (and a fresh failure state). */}
+      <Cover key={contest.coverImage ?? ''} src={contest.coverImage} />
+      <Badge tone={status.tone} className="absolute left-3 top-3 bg-slate-950/80 backdrop-blur">
+        {status.label}
+      </Badge>
+    </div>
+  );
+}
+
+/** Category and entry type (and `extraMeta`), the title that names the card, and the status text. */
+export function ContestCardHeading({ contest, titleId, extraMeta }: { contest: TContest; titleId: string; extraMeta?: ReactNode }) {
+  return (
+    <>
+      <p className="flex flex-wrap items-center gap-x-2 text-xs font-medium text-slate-400">
+        <span className="capitalize text-emerald-300">{contest.displayCategory}</span>
+        <span aria-hidden>·</span>
+        <span>{ENTRY_TYPE_LABELS[contest.entryType]}</span>
+        {extraMeta && (
+          <>
+            <span aria-hidden>·</span>
+            <span>{extraMeta}</span>
+          </>
+        )}
+      </p>
+      <h3 id={titleId} className="line-clamp-2 break-words text-lg font-semibold leading-snug text-slate-100">
+        {contest.title}
+      </h3>
+      <p className="inline-flex items-center gap-1.5 text-sm text-slate-300">
+        <Clock className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+        {contestStatusText(contest)}
+      </p>
+    </>
+  );
+}
+
+/** The prize: a badge's title, or the cash amount with up to two prize items and '+N more'. */
+export function ContestPrize({ contest }: { contest: Pick<TContest, 'prizeType' | 'prizeAmount' | 'prizeItems' | 'badgeTitle'> }) {
+  if (contest.prizeType === 'badge') {
+    return (
+      <span className="inline-flex min-w-0 items-center gap-1">
+        <Award className="h-4 w-4 shrink-0 text-amber-300" aria-hidden />
+        <span className="break-words">{contest.badgeTitle || 'Badge'}</span>
+      </span>
+    );
+  }
+  const items = contest.prizeType === 'cashanditem' ? prizeItemsSummary(contest.prizeItems) : null;
+  return (
+    <span className="block min-w-0">
+      <span className="break-words text-amber-300">{formatNaira(contest.prizeAmount)}</span>
+      {items && (
+        <span className="block break-words text-xs font-normal text-slate-300" title={contest.prizeItems.join(', ')}>
+          + {items.shown.length ? items.shown.join(', ') : 'prize items'}
+          {items.more && <span className="ml-1 text-slate-400">{items.more}</span>}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** One labelled figure of a card's <dl>. */
+export function CardFact({
+  label,
+  children,
+  className,
+  valueClassName,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  valueClassName?: string;
+}) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <dt className="text-xs text-slate-400">{label}</dt>
+      <dd className={cn('font-semibold', valueClassName)}>{children}</dd>
+    </div>
+  );
+}
+
+/** A card while it loads: the cover, the heading lines, then `children` (the card's own figures and buttons). */
+export function CardSkeleton({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60">
+      <Skeleton className="aspect-video w-full rounded-none" />
+      <div className="space-y-3 p-4">
+        <Skeleton className="h-3 w-24" />
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-4 w-32" />
+        {children}
+      </div>
+    </div>
+  );
+}
