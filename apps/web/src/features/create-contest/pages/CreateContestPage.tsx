@@ -66,6 +66,8 @@ export default function CreateContestPage() {
   const create = useCreateContest();
   const [form, setForm] = useState<WizardForm>(() => emptyForm());
   const [step, setStep] = useState<Step>(1);
+  // A step is shown as done only once the organizer has been there: defaults alone are not a choice.
+  const [visited, setVisited] = useState<ReadonlySet<Step>>(() => new Set<Step>([1]));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [revealed, setRevealed] = useState<ReadonlySet<Step>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -123,7 +125,10 @@ export default function CreateContestPage() {
   };
 
   const reveal = (s: Step) => setRevealed((prev) => (prev.has(s) ? prev : new Set([...prev, s])));
-  const goTo = (s: Step) => setStep(s);
+  const goTo = (s: Step) => {
+    setVisited((seen) => new Set(seen).add(s));
+    setStep(s);
+  };
 
   /** Client refusal of a prize the organizer cannot fund (spec 001 §8 validation toasts). */
   const fundingProblem = (): { title: string; message: string } | null => {
@@ -252,7 +257,7 @@ export default function CreateContestPage() {
       <FreeTierBanner user={user} />
 
       <Card className="p-4 sm:p-6">
-        <StepNav current={step} valid={isValid} onSelect={goTo} />
+        <StepNav current={step} valid={(s) => visited.has(s) && isValid(s)} onSelect={goTo} />
       </Card>
 
       <Card className="space-y-6 p-4 sm:p-6">
