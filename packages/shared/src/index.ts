@@ -16,3 +16,5 @@ export * from './schemas/contests.js';
 export * from './schemas/contest-views.js';
 export * from './schemas/contest-dto.js';
 export * from './schemas/wallet.js';
+export * from './money-rules.js';
+export * from './schemas/payments.js';
