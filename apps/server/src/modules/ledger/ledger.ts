@@ -120,9 +120,13 @@ async function postInOneStatement(tx: Tx, input: PostInput): Promise<PostedRow> 
   const [row] = await queryRows<PostedRow>(
     tx,
     sql`with lines(code, amount) as (values ${lines}),
+      present as (select count(*)::int as n from ${ledgerAccounts} where code in (select code from lines)),
+      -- Lock only when every account exists: holding some of them while the caller creates the
+      -- others could deadlock with a posting that created one of those and waits for ours.
       locked as (
         select a.id, a.code, a.asset, a.balance, a.allow_negative from ${ledgerAccounts} a
-        where a.code in (select code from lines) order by a.code for update
+        where a.code in (select code from lines) and (select n from present) = ${input.lines.length}
+        order by a.code for update
       ),
       next as (
         select l.id, l.code, l.asset, l.balance as before, l.balance + x.amount as balance, x.amount,
@@ -147,7 +151,7 @@ async function postInOneStatement(tx: Tx, input: PostInput): Promise<PostedRow> 
         select t.id, n.id, n.asset, n.amount, n.balance from t, next n
         returning id
       )
-      select (select count(*)::int from locked) as found, (select go from gate) as go, (select id from t) as "transactionId",
+      select (select n from present) as found, (select go from gate) as go, (select id from t) as "transactionId",
         (select json_agg(json_build_object('code', code, 'asset', asset, 'balance', balance, 'before', before, 'ok', ok)) from next) as lines`,
   );
   return row!;
@@ -173,7 +177,8 @@ export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
 
   let posted = await postInOneStatement(tx, input);
   if (posted.found < input.lines.length) {
-    // First use of an account: create the missing ones (in code order), then post again.
+    // First use of an account: nothing was locked or written; create the missing accounts (in
+    // code order), then post again.
     await ensureAccounts(
       tx,
       input.lines.map((l) => l.account),
