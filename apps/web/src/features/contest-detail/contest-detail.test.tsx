@@ -94,6 +94,21 @@ describe('Contest detail page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to load contest data. Please try again.', { selector: 'p, div, span' })).toBeTruthy();
   });
 
+  it('scrolls to the entry a link points at (#entry-<id>)', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    try {
+      serveContest(voting());
+      renderAt(`/contest/${CID}#entry-${EID}`);
+      await waitFor(() => expect(scrolled).toEqual([`entry-${EID}`]));
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('renders the header facts, prize, organizer and timeline', async () => {
     serveContest(contest());
     renderAt(`/contest/${CID}`);

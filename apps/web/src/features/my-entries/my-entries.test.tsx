@@ -149,8 +149,8 @@ describe('My Entries', { timeout: 20_000 }, () => {
     expect(within(ended).getByText('Votes').nextElementSibling?.textContent).toBe('37');
     expect(within(ended).getByText('Position').nextElementSibling?.textContent).toBe('#1 of 1');
     expect(within(ended).queryByRole('link', { name: 'View Entry' })).toBeNull();
-    // No card offers an action it cannot perform.
-    expect(screen.queryByRole('button', { name: /Appeal/ })).toBeNull();
+    // Only rejected entries can be appealed.
+    expect(screen.queryByRole('link', { name: /Appeal/ })).toBeNull();
   });
 
   it("shows a rejected entry's reason, or says none was given", async () => {
@@ -171,6 +171,11 @@ describe('My Entries', { timeout: 20_000 }, () => {
     expect(within(withReason).getByText('Position').nextElementSibling?.textContent).toBe('Not ranked');
     expect(within(withReason).queryByRole('link', { name: 'View Entry' })).toBeNull();
     expect(within(card('Night Market')).getByText('No reason was given.')).toBeTruthy();
+    const appeal = within(withReason).getByRole('link', { name: /Appeal/ });
+    const target = new URL(appeal.getAttribute('href')!, 'http://x');
+    expect(target.pathname).toBe('/contact');
+    expect(target.searchParams.get('category')).toBe('Contest Issues');
+    expect(target.searchParams.get('subject')).toBe('Appeal: rejected entry "Blurry Bridge"');
     // An approved card never shows a reason box.
     expect(screen.getAllByText('Reason:')).toHaveLength(2);
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { MessageSquarePlus, ShieldAlert, Trophy, Upload } from 'lucide-react';
 import { RELOAD_AFTER_SUBMIT_MS, type TEntry } from '@contesthub/shared';
@@ -106,6 +106,16 @@ export default function ContestDetailPage() {
   );
 
   const entries = useMemo(() => entriesQuery.data?.pages.flatMap((p) => p.entries) ?? [], [entriesQuery.data]);
+
+  // A shared or "View Entry" link (/contest/{id}#entry-{entryId}) scrolls to that entry once it is on the page.
+  const { hash } = useLocation();
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!hash.startsWith('#entry-') || scrolledTo.current === hash) return;
+    if (!entries.some((e) => `#entry-${e._id}` === hash)) return;
+    scrolledTo.current = hash;
+    document.getElementById(hash.slice(1))?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [hash, entries]);
   const entriesTotal = entriesQuery.data?.pages[0]?.pagination.total ?? contest?.stats.totalEntries ?? 0;
   const comments = useMemo(() => commentsQuery.data?.pages.flatMap((p) => p.comments) ?? [], [commentsQuery.data]);
   const commentsTotal = commentsQuery.data?.pages[0]?.pagination.total ?? 0;

@@ -97,6 +97,12 @@ export function MyEntryCard({ entry }: { entry: TMyEntry }) {
               View Entry
             </ButtonLink>
           )}
+          {entry.status === 'rejected' && (
+            // An appeal is a support ticket about the entry: the contact form opens filled in.
+            <ButtonLink to={appealPath(entry.title)} variant="outline" aria-describedby={titleId} className="min-w-0 flex-1">
+              Appeal
+            </ButtonLink>
+          )}
         </div>
       </div>
     </article>
@@ -115,3 +121,6 @@ export function MyEntryCardSkeleton() {
     </CardSkeleton>
   );
 }
+
+const appealPath = (title: string) =>
+  `/contact?${new URLSearchParams({ category: 'Contest Issues', subject: `Appeal: rejected entry "${title}"`.slice(0, 200) }).toString()}`;

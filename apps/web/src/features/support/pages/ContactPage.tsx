@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { CheckCircle2, Clock, Mail, Ticket, AlertCircle } from 'lucide-react';
 import {
   BUSINESS_HOURS_WAT,
@@ -59,7 +60,18 @@ export default function ContactPage() {
   const { user } = useAuth();
   const toast = useToast();
   const createTicket = useCreateTicket();
-  const [form, setForm] = useState<TCreateSupportTicketInput>(() => ({ ...EMPTY, name: user?.fullName ?? '', email: user?.email ?? '' }));
+  const [params] = useSearchParams();
+  // Other pages link here with a prefilled subject and category (e.g. an entry appeal).
+  const [form, setForm] = useState<TCreateSupportTicketInput>(() => {
+    const category = SUPPORT_CATEGORIES.find((c) => c === params.get('category'));
+    return {
+      ...EMPTY,
+      name: user?.fullName ?? '',
+      email: user?.email ?? '',
+      subject: params.get('subject')?.slice(0, 200) ?? '',
+      ...(category ? { category } : {}),
+    };
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<(TSupportTicketCreated & { name: string; email: string; message: string }) | null>(null);
 
