@@ -142,3 +142,11 @@ export interface ApiSuccess<T> {
 }
 
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
+
+/** Entry review results (spec 001 §8): the server's answer and the review page's toast. */
+export const REVIEW_RESULT_MESSAGES = {
+  approvedOne: 'Entry approved successfully',
+  rejectedOne: 'Entry rejected successfully',
+  approvedMany: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'} approved successfully`,
+  rejectedMany: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'} rejected successfully`,
+} as const;

@@ -5,7 +5,7 @@
  * entry's fee goes back to its participant in the same transaction.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { unitsToCredits } from '@contesthub/shared';
+import { REVIEW_RESULT_MESSAGES, unitsToCredits } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { entries } from '../../db/schema/index.js';
@@ -31,10 +31,7 @@ export const REVIEW_MESSAGES = {
   onlyPendingReject: 'Only pending entries can be rejected',
   ended: 'This contest has ended; its entries can no longer be reviewed',
   cancelled: 'This contest has been cancelled',
-  approvedOne: 'Entry approved successfully',
-  rejectedOne: 'Entry rejected successfully',
-  approvedMany: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'} approved successfully`,
-  rejectedMany: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'} rejected successfully`,
+  ...REVIEW_RESULT_MESSAGES,
 } as const;
 
 async function requireReviewer(db: DbOrTx, actor: Actor, contestId: string, opts: { lock?: boolean } = {}): Promise<ContestRow> {

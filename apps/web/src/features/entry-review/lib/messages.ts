@@ -1,3 +1,5 @@
+import { REVIEW_RESULT_MESSAGES } from '@contesthub/shared';
+
 /** Entry review texts (spec 001 §8), verbatim. */
 export const REVIEW_MESSAGES = {
   fetchFailed: 'Failed to fetch entries',
@@ -8,10 +10,7 @@ export const REVIEW_MESSAGES = {
   selectToApprove: 'Please select entries to approve',
   selectToReject: 'Please select entries to reject',
   reasonRequired: 'Please provide a reason for rejection',
-  approvedOne: 'Entry approved successfully',
-  rejectedOne: 'Entry rejected successfully',
-  approvedMany: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'} approved successfully`,
-  rejectedMany: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'} rejected successfully`,
+  ...REVIEW_RESULT_MESSAGES,
 } as const;
 
 /** A note for entries a bulk decision left alone (no longer pending when it ran). */
