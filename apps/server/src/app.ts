@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './lib/mailer.js';
+import { createGateway } from './lib/payments/index.js';
 import { startJobs, type Scheduler } from './lib/jobs.js';
 import { createStorage } from './lib/storage.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
@@ -32,6 +33,8 @@ import { profilePictureRoutes } from './modules/users/profile-picture.routes.js'
 import { userRoutes } from './modules/users/users.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { paymentRoutes } from './modules/payments/payments.routes.js';
+import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
 import { seedDemo } from './seed/demo.js';
 
@@ -102,7 +105,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
   });
   const storage = createStorage(config);
-  const ctx: AppContext = { config, database, db: database.db, mailer, storage, log: app.log };
+  const gateway = createGateway(config, { sandboxStore: new DbSandboxStore(database.db) });
+  const ctx: AppContext = { config, database, db: database.db, mailer, storage, gateway, log: app.log };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     mailer.close();
@@ -163,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(analyticsRoutes, { prefix: '/analytics' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(walletRoutes, { prefix: '/wallet' });
+      await api.register(paymentRoutes, { prefix: '/payments' });
     },
     { prefix: '/api' },
   );

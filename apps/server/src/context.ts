@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
+import type { PaymentGateway } from './lib/payments/index.js';
 import type { Storage } from './lib/storage.js';
 
 /** What services need from the running app; passed explicitly so services stay plain functions. */
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   storage: Storage;
+  /** The one payment gateway: Paystack when PAYSTACK_SECRET_KEY is set, else the built-in sandbox. */
+  gateway: PaymentGateway;
   log: FastifyBaseLogger;
 }
 

@@ -30,6 +30,7 @@ const CreateContestPage = lazy(() => import('../features/create-contest/pages/Cr
 const EntryReviewPage = lazy(() => import('../features/entry-review/pages/EntryReviewPage'));
 const MyEntriesPage = lazy(() => import('../features/my-entries/pages/MyEntriesPage'));
 const WalletPage = lazy(() => import('../features/wallet/pages/WalletPage'));
+const PaymentVerificationPage = lazy(() => import('../features/payment-verification/pages/PaymentVerificationPage'));
 const ComingSoon = lazy(() => import('../features/placeholders/ComingSoon'));
 
 const soon = (title: string, description: string) => <ComingSoon title={title} description={description} />;
@@ -52,7 +53,6 @@ const DASHBOARD_CHILDREN: Array<[string, string, string]> = [
   ['entries/:id', 'Entry', 'View one of your entries.'],
   ['analytics', 'Analytics', 'Your contest and engagement analytics with CSV export (premium).'],
   ['vote-credits', 'Buy Vote Credits', 'Buy vote-credit packages with your card or wallet.'],
-  ['payment-verification', 'Payment Verification', 'Confirming your payment with the payment provider.'],
   ['community', 'Community', 'Creators, followers and the social feed.'],
   ['leaderboard', 'Leaderboard', 'Top creators by points, wins and earnings.'],
   ['rewards', 'Rewards', 'Rewards for active members of the community.'],
@@ -145,6 +145,7 @@ export function AppRoutes() {
         <Route path="entries" element={<MyEntriesPage />} />
         <Route path="create" element={<CreateContestPage />} />
         <Route path="wallet" element={<WalletPage />} />
+        <Route path="payment-verification" element={<PaymentVerificationPage />} />
         {DASHBOARD_CHILDREN.map(([path, title, description]) => (
           <Route key={path} path={path} element={soon(title, description)} />
         ))}

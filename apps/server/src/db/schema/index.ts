@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './ledger.js';
 export * from './support.js';
 export * from './contests.js';
+export * from './payments.js';

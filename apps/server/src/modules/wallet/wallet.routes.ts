@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZWallet, ZWalletStats, ZWalletTransactionsPage, ZWalletTransactionsQuery } from '@contesthub/shared';
+import {
+  ZDepositRequest,
+  ZVerifyPaymentRequest,
+  ZWallet,
+  ZWalletStats,
+  ZWalletTransactionsPage,
+  ZWalletTransactionsQuery,
+} from '@contesthub/shared';
 import { envelope, ok } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
+import { DEPOSIT_MESSAGES } from '../payments/deposits.service.js';
+import { ZDepositInitialized, ZDepositVerified } from '../payments/deposits.schemas.js';
 import * as wallet from './wallet.service.js';
 
 const tags = ['wallet'];
@@ -67,5 +76,39 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
     },
     async (req) => ok(await wallet.walletStats(app.ctx, requireAuth(req).userId)),
+  );
+
+  app.post(
+    '/deposit',
+    {
+      schema: {
+        tags,
+        summary: 'Start a deposit: answers the gateway page (authorizationUrl) the browser goes to',
+        description:
+          'amount is whole naira (1 to 10,000,000). callbackUrl is kept only when it is on our own PUBLIC_URL origin; ' +
+          'otherwise the payer returns to /dashboard/payment-verification. The gateway adds ?reference=…&trxref=…',
+        body: ZDepositRequest,
+        response: { 200: envelope(ZDepositInitialized) },
+      },
+      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (req) => ok(await wallet.deposit(app.ctx, requireAuth(req).userId, req.body), DEPOSIT_MESSAGES.initialized),
+  );
+
+  app.post(
+    '/verify-deposit',
+    {
+      schema: {
+        tags,
+        summary: 'Verify my deposit with the gateway and credit the wallet (exactly once)',
+        description:
+          'Only the payer may verify. A paid deposit is credited once; verifying it again answers the same success with credited=false. ' +
+          "Declined, abandoned, unpaid or mismatched payments answer 400 'Payment verification failed'; an unknown or foreign reference 404.",
+        body: ZVerifyPaymentRequest,
+        response: { 200: envelope(ZDepositVerified) },
+      },
+      config: { access: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (req) => ok(await wallet.verifyDeposit(app.ctx, requireAuth(req).userId, req.body.reference), DEPOSIT_MESSAGES.verified),
   );
 };

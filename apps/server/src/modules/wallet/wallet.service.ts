@@ -18,6 +18,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { userBalances } from '../ledger/ledger.js';
 import type { Asset } from '../ledger/accounts.js';
 import {
+  initializeDeposit,
+  verifyDeposit as verifyGatewayDeposit,
+  type InitializedDeposit,
+  type VerifiedDeposit,
+} from '../payments/deposits.service.js';
+import {
   findWalletAccount,
   flowsByAsset,
   listMovements,
@@ -117,4 +123,23 @@ export async function walletStats(ctx: AppContext, userId: string): Promise<TWal
     return { totalIn: shown(asset, f.totalIn), totalOut: shown(asset, f.totalOut), transactions: f.transactions };
   };
   return { naira: flow('NGN'), credits: flow('CREDIT'), totalWinnings: won.kobo, prizesWon: won.prizes };
+}
+
+/** POST /api/wallet/deposit: a pending payment and the gateway page to pay it on (modules/payments). */
+export function deposit(
+  ctx: AppContext,
+  userId: string,
+  input: { amount: number; callbackUrl?: string | undefined },
+): Promise<InitializedDeposit> {
+  return initializeDeposit(ctx, userId, input);
+}
+
+/** POST /api/wallet/verify-deposit: credits a paid deposit exactly once, then answers the wallet. */
+export async function verifyDeposit(
+  ctx: AppContext,
+  userId: string,
+  reference: string,
+): Promise<{ wallet: TWallet; deposit: VerifiedDeposit }> {
+  const verified = await verifyGatewayDeposit(ctx, userId, reference);
+  return { wallet: await getWallet(ctx, userId), deposit: verified };
 }

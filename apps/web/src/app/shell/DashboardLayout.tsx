@@ -59,6 +59,9 @@ const TITLES: Record<string, string> = {
   ...Object.fromEntries([...COMMON, ...USER_ONLY, ...ADMIN_ONLY].map((i) => [i.to, i.label])),
   // Pages reached from elsewhere than the sidebar.
   '/dashboard/referrals': 'Referral Program',
+  '/dashboard/payment-verification': 'Payment Verification',
+  '/dashboard/subscription-verification': 'Subscription Verification',
+  '/dashboard/notifications': 'Notifications',
 };
 
 /** Pages whose path holds an id: matched before the prefixes. */

@@ -2,6 +2,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TWallet, TWalletStats, TWalletTransaction } from '@contesthub/shared';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
+import { browser } from './lib/browser';
 // Loaded up front so the lazy route resolves at once.
 import './pages/WalletPage';
 
@@ -54,6 +55,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -105,8 +107,9 @@ describe('Wallet overview', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('₦15,500.50')).toBeTruthy();
     expect(screen.getByText('59.5 credits')).toBeTruthy();
-    // Deposits and withdrawals are not here yet: no buttons that do nothing.
-    expect(screen.queryByRole('button', { name: /deposit|withdraw/i })).toBeNull();
+    // Withdrawals are not here yet: no buttons that do nothing.
+    expect(screen.queryByRole('button', { name: /withdraw/i })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Deposit' })).toBeTruthy();
   });
 
   it('shows a new user a zero balance and the empty state', async () => {
@@ -187,5 +190,77 @@ describe('Wallet transactions tab', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'View all' }));
     expect(screen.getByRole('tab', { name: 'Transactions' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByLabelText('Asset')).toBeTruthy();
+  });
+});
+
+describe('Deposit Money', { timeout: 20_000 }, () => {
+  const openDeposit = async () => {
+    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet/transactions', empty);
+    renderAt('/dashboard/wallet');
+    await balance();
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit Money' });
+    return { dialog, amount: within(dialog).getByLabelText(/^Amount/) as HTMLInputElement };
+  };
+  const submit = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+
+  it('keeps digits only with thousands separators, strips pasted text to digits, and refuses a non-positive amount', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const { dialog, amount } = await openDeposit();
+
+    submit(dialog);
+    expect(await within(dialog).findByText('Enter a valid amount')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '0' } });
+    submit(dialog);
+    expect(await within(dialog).findByText('Enter a valid amount')).toBeTruthy();
+
+    fireEvent.change(amount, { target: { value: '1234567' } });
+    expect(amount.value).toBe('1,234,567');
+    fireEvent.change(amount, { target: { value: '12a-3.4' } });
+    expect(amount.value).toBe('1,234');
+    fireEvent.change(amount, { target: { value: '' } });
+    fireEvent.paste(amount, { clipboardData: { getData: () => '₦ 25,000' } });
+    expect(amount.value).toBe('25,000');
+    fireEvent.change(amount, { target: { value: '' } });
+    fireEvent.paste(amount, { clipboardData: { getData: () => 'NGN 1,500.75' } });
+    expect(amount.value).toBe('1,500');
+    fireEvent.change(amount, { target: { value: '' } });
+    fireEvent.paste(amount, { clipboardData: { getData: () => 'abc' } });
+    expect(amount.value).toBe('');
+    submit(dialog);
+    expect(await within(dialog).findByText('Enter a valid amount')).toBeTruthy();
+
+    expect(server.last('POST', '/wallet/deposit')).toBeUndefined();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('sends the whole-naira amount with the callback URL and sends the browser to the checkout', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    server.serve('POST /wallet/deposit', ok({ authorizationUrl: 'https://checkout.example/pay/dep_123', reference: 'dep_123' }));
+    const { dialog, amount } = await openDeposit();
+    fireEvent.change(amount, { target: { value: '10000' } });
+    expect(amount.value).toBe('10,000');
+    submit(dialog);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/dep_123'));
+    expect(server.last('POST', '/wallet/deposit')?.body).toEqual({
+      amount: 10000,
+      callbackUrl: `${window.location.origin}/dashboard/payment-verification`,
+    });
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the server message when the deposit cannot start, and the spec default without one', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    server.serve('POST /wallet/deposit', fail(400, 'VALIDATION_ERROR', 'Deposits are paused for maintenance'), ok({ reference: 'dep_9' }));
+    const { dialog, amount } = await openDeposit();
+    fireEvent.change(amount, { target: { value: '5000' } });
+    submit(dialog);
+    expect(await within(dialog).findByText('Deposits are paused for maintenance')).toBeTruthy();
+    submit(dialog);
+    expect(await within(dialog).findByText('Failed to initialize deposit')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deposit Money' })).toBeNull());
   });
 });

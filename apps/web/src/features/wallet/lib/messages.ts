@@ -4,3 +4,8 @@ export const WALLET_MESSAGES = {
   transactionsFailed: 'Failed to load wallet transactions',
   created: 'Wallet created successfully',
 } as const;
+
+/** Deposit texts: the spec's failure (a server message is preferred when present, spec 001 §8). */
+export const DEPOSIT_MESSAGES = {
+  failed: 'Failed to initialize deposit',
+} as const;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ArrowDownLeft, ArrowUpRight, Coins, History, LayoutDashboard, Receipt, Trophy, Wallet, type LucideIcon } from 'lucide-react';
+import { ArrowDownLeft, ArrowUpRight, Coins, History, LayoutDashboard, Plus, Receipt, Trophy, Wallet, type LucideIcon } from 'lucide-react';
 import { formatNaira, formatNumber, WALLET_OVERVIEW_TRANSACTIONS } from '@contesthub/shared';
 import { useToast } from '../../../app/toast';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +13,7 @@ import { cn } from '../../../lib/cn';
 import { useWallet } from '../api/get-wallet';
 import { useWalletStats } from '../api/get-wallet-stats';
 import { TRANSACTIONS_PAGE_SIZE, useWalletTransactions, type TransactionParams } from '../api/get-wallet-transactions';
+import { DepositDialog } from '../components/DepositDialog';
 import { TransactionList } from '../components/TransactionList';
 import { WALLET_MESSAGES } from '../lib/messages';
 import { formatCredits } from '../lib/transactions';
@@ -51,6 +52,7 @@ function Overview({ onViewAll }: { onViewAll: () => void }) {
   const stats = useWalletStats();
   const latest = useWalletTransactions({ page: 1, limit: WALLET_OVERVIEW_TRANSACTIONS });
   const toast = useToast();
+  const [depositing, setDepositing] = useState(false);
   const created = wallet.data?.created ?? false;
   useEffect(() => {
     if (created) toast.success(WALLET_MESSAGES.created);
@@ -59,6 +61,12 @@ function Overview({ onViewAll }: { onViewAll: () => void }) {
   const w = wallet.data?.wallet;
   return (
     <div className="space-y-6">
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button icon={<Plus className="h-4 w-4" aria-hidden />} onClick={() => setDepositing(true)}>
+          Deposit
+        </Button>
+      </div>
+      {depositing && <DepositDialog onClose={() => setDepositing(false)} />}
       {wallet.isError ? (
         <Card>
           <RetryNote message={WALLET_MESSAGES.loadFailed} onRetry={() => void wallet.refetch()} />

@@ -1,0 +1,43 @@
+/** Drizzle queries of gateway payments (the `payments` table). No rules here: see deposits.service.ts. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { payments, users } from '../../db/schema/index.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = Pick<typeof payments.$inferInsert, 'reference' | 'userId' | 'purpose' | 'amountKobo' | 'gateway'>;
+
+export async function insertPayment(db: DbOrTx, input: NewPayment): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(input).returning();
+  return row!;
+}
+
+export async function findPayment(db: DbOrTx, reference: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
+  return row;
+}
+
+/** The payment row locked until the end of the transaction: one verifier at a time per reference. */
+export async function lockPayment(tx: Tx, reference: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.reference, reference)).for('update');
+  return row;
+}
+
+export async function markCredited(tx: Tx, id: string, gatewayResponse: string, at: Date): Promise<void> {
+  await tx.update(payments).set({ status: 'success', gatewayResponse, verifiedAt: at, creditedAt: at }).where(eq(payments.id, id));
+}
+
+/**
+ * A final refusal from the gateway (failed, abandoned, or paid but not in full). Never touches a
+ * payment already credited.
+ */
+export async function markUnpaid(db: DbOrTx, id: string, status: 'failed' | 'abandoned', gatewayResponse: string, at: Date): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status, gatewayResponse, verifiedAt: at })
+    .where(and(eq(payments.id, id), sql`${payments.creditedAt} is null`));
+}
+
+export async function userEmail(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}

@@ -1,0 +1,104 @@
+/**
+ * /api/payments: the sandbox gateway's checkout (only when the sandbox is the gateway; 404 when
+ * Paystack is configured). The page is served by our own server so the whole payment flow is
+ * real end to end without any outside service.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES } from '@contesthub/shared';
+import { AppError } from '../../lib/errors.js';
+import { SandboxGateway, isGatewayError } from '../../lib/payments/index.js';
+import { checkoutPage, notFoundPage } from './sandbox-checkout.page.js';
+
+const tags = ['payments'];
+
+const ZReference = z.string().trim().min(1).max(100);
+
+/** The page runs no script and loads nothing; its forms post to us only. */
+function checkoutCsp(publicUrl: string): string {
+  const origins = new Set(["'self'", new URL(publicUrl).origin]);
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `form-action ${[...origins].join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+/** The callback with `reference` and `trxref` added, as Paystack sends them. */
+export function callbackWithReference(callbackUrl: string, reference: string): string {
+  const url = new URL(callbackUrl);
+  url.searchParams.set('reference', reference);
+  url.searchParams.set('trxref', reference);
+  return url.toString();
+}
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sandbox = (): SandboxGateway => {
+    const gateway = app.ctx.gateway;
+    if (!(gateway instanceof SandboxGateway)) throw AppError.notFound(MESSAGES.server.notFound);
+    return gateway;
+  };
+
+  // The checkout's forms post application/x-www-form-urlencoded (works without JavaScript).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get(
+    '/sandbox/checkout',
+    {
+      schema: {
+        tags,
+        summary: 'Sandbox checkout page (HTML): approve or decline a test payment',
+        querystring: z.object({ reference: z.string().optional() }),
+      },
+      config: { access: 'public' },
+    },
+    async (req, reply) => {
+      const gateway = sandbox();
+      reply.header('content-security-policy', checkoutCsp(app.ctx.config.publicUrl)).header('cache-control', 'no-store');
+      reply.type('text/html; charset=utf-8');
+      const reference = ZReference.safeParse(req.query.reference);
+      if (!reference.success) return reply.status(404).send(notFoundPage());
+      try {
+        return reply.send(checkoutPage(await gateway.getPayment(reference.data)));
+      } catch (err) {
+        if (isGatewayError(err) && err.code === 'not_found') return reply.status(404).send(notFoundPage());
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/sandbox/checkout/:decision',
+    {
+      schema: {
+        tags,
+        summary: 'Approve or decline a sandbox payment, then go back to its callback URL',
+        description: 'Answers 302 to the callback URL with ?reference=…&trxref=…. A payment already decided stays as it is.',
+        params: z.object({ decision: z.enum(['approve', 'decline']) }),
+        body: z.object({ reference: ZReference }),
+      },
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const gateway = sandbox();
+      const { reference } = req.body;
+      try {
+        const payment = req.params.decision === 'approve' ? await gateway.approve(reference) : await gateway.decline(reference);
+        return reply.header('cache-control', 'no-store').redirect(callbackWithReference(payment.callbackUrl, payment.reference), 302);
+      } catch (err) {
+        if (isGatewayError(err) && err.code === 'not_found') {
+          return reply
+            .status(404)
+            .header('content-security-policy', checkoutCsp(app.ctx.config.publicUrl))
+            .type('text/html; charset=utf-8')
+            .send(notFoundPage());
+        }
+        throw err;
+      }
+    },
+  );
+};

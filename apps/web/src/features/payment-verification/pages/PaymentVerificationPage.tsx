@@ -1,0 +1,252 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, CircleX, Clock, Loader2, type LucideIcon } from 'lucide-react';
+import { formatNaira, PAYMENT_VERIFICATION_STUCK_MS } from '@contesthub/shared';
+import { ME_QUERY_KEY } from '../../../app/auth';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card, Skeleton } from '../../../components/ui/card';
+import { ApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { walletKeys, walletQuery } from '../../wallet/api/get-wallet';
+import { abandonVerification, isVerifying, verifiedPayment, verifyDepositOnce, type DepositVerification } from '../api/verify-deposit';
+import { attemptedReferences } from '../lib/attempted';
+import { VERIFICATION_MESSAGES as M } from '../lib/messages';
+
+type View =
+  | { phase: 'pending'; stuck: boolean }
+  | { phase: 'verifying' }
+  /** `result` is null when the reference was already attempted: the balance is then read afresh. */
+  | { phase: 'success'; result: DepositVerification | null }
+  | { phase: 'error'; message: string; canRetry: boolean };
+
+/**
+ * Spec 001 §4: 'Transaction not found' becomes the friendlier text (and the reference stays attempted);
+ * other refusals show the server's message, else the spec's default; anything else is unexpected.
+ */
+function describeFailure(err: unknown): { message: string; notFound: boolean } {
+  if (err instanceof ApiError && err.status > 0 && err.errorType !== 'INVALID_RESPONSE') {
+    if (err.status === 404 || /transaction not found/i.test(err.message)) return { message: M.notFound, notFound: true };
+    return { message: err.message || M.failed, notFound: false };
+  }
+  return { message: M.unexpected, notFound: false };
+}
+
+/** The reference from the gateway's return: `reference`, or `trxref` as the fallback (spec 001 §2). */
+function useReference(): string | null {
+  const [params] = useSearchParams();
+  const value = (params.get('reference') ?? '').trim() || (params.get('trxref') ?? '').trim();
+  return value || null;
+}
+
+export default function PaymentVerificationPage() {
+  const reference = useReference();
+  const queryClient = useQueryClient();
+  const [attempt, setAttempt] = useState(0);
+  const [view, setView] = useState<View>(() =>
+    reference ? { phase: 'pending', stuck: false } : { phase: 'error', message: M.noReference, canRetry: false },
+  );
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // A new reference in the URL starts over.
+  const [shownFor, setShownFor] = useState(reference);
+  if (shownFor !== reference) {
+    setShownFor(reference);
+    setView(reference ? { phase: 'pending', stuck: false } : { phase: 'error', message: M.noReference, canRetry: false });
+  }
+
+  useEffect(() => {
+    if (!reference) return;
+    attemptedReferences.keep(reference);
+    // Leaving the page forgets the flag 5 seconds later.
+    return () => attemptedReferences.clearLater(reference);
+  }, [reference]);
+
+  useEffect(() => {
+    if (!reference) return;
+    if (attemptedReferences.has(reference) && !isVerifying(reference)) {
+      setView({ phase: 'success', result: null });
+      return;
+    }
+    let live = true;
+    attemptedReferences.mark(reference);
+    setView({ phase: 'verifying' });
+    // A verification with no answer in 5 seconds is given up, so the user can try again.
+    const stuck = window.setTimeout(() => {
+      live = false;
+      abandonVerification(reference);
+      attemptedReferences.clear(reference);
+      setView({ phase: 'pending', stuck: true });
+    }, PAYMENT_VERIFICATION_STUCK_MS);
+    verifyDepositOnce(reference).then(
+      (result) => {
+        if (!live) return;
+        window.clearTimeout(stuck);
+        if (!result?.wallet) {
+          attemptedReferences.clear(reference);
+          setView({ phase: 'error', message: M.unexpected, canRetry: true });
+          return;
+        }
+        setView({ phase: 'success', result });
+        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      },
+      (err: unknown) => {
+        if (!live) return;
+        window.clearTimeout(stuck);
+        const { message, notFound } = describeFailure(err);
+        // A refused payment is not remembered as attempted: coming back asks again rather than claiming success.
+        if (!notFound) attemptedReferences.clear(reference);
+        setView({ phase: 'error', message, canRetry: true });
+      },
+    );
+    return () => {
+      live = false;
+      window.clearTimeout(stuck);
+    };
+  }, [reference, attempt, queryClient]);
+
+  // Focus follows the outcome so keyboard and screen-reader users land on it.
+  const phase = view.phase;
+  useEffect(() => {
+    if (phase === 'success' || phase === 'error') headingRef.current?.focus();
+  }, [phase]);
+
+  const tryAgain = useCallback(() => {
+    if (!reference) return;
+    attemptedReferences.clear(reference);
+    setAttempt((n) => n + 1);
+  }, [reference]);
+
+  return (
+    <div className="mx-auto max-w-lg py-4 sm:py-10">
+      <Card className="p-6 sm:p-8">
+        {view.phase === 'verifying' || (view.phase === 'pending' && !view.stuck) ? (
+          <Outcome icon={Loader2} tone="busy" title="Verifying your payment" role="status" spin headingRef={headingRef}>
+            <p className="mt-2 text-sm text-slate-400">Please wait while we confirm your payment. Do not close this page.</p>
+            {reference && <ReferenceLine reference={reference} />}
+          </Outcome>
+        ) : view.phase === 'pending' ? (
+          <Outcome icon={Clock} tone="warn" title="Still waiting for confirmation" role="status" headingRef={headingRef}>
+            <p className="mt-2 text-sm text-slate-400">
+              The payment provider is taking longer than usual to answer. If you paid, your wallet is credited once it confirms.
+            </p>
+            {reference && <ReferenceLine reference={reference} />}
+            <Actions>
+              <Button onClick={tryAgain}>Try Again</Button>
+              <ButtonLink to="/dashboard/wallet" variant="outline">
+                View Wallet
+              </ButtonLink>
+            </Actions>
+          </Outcome>
+        ) : view.phase === 'success' ? (
+          <Outcome icon={CircleCheck} tone="success" title="Payment Successful" role="status" headingRef={headingRef}>
+            <SuccessDetails result={view.result} />
+            <Actions>
+              <ButtonLink to="/dashboard/wallet">View Wallet</ButtonLink>
+              <ButtonLink to="/browse-contests" variant="outline">
+                Browse Contests
+              </ButtonLink>
+              <ButtonLink to="/dashboard" variant="ghost">
+                Go to Dashboard
+              </ButtonLink>
+            </Actions>
+          </Outcome>
+        ) : (
+          <Outcome icon={CircleX} tone="error" title="We could not confirm your payment" role="alert" headingRef={headingRef}>
+            <p className="mt-2 text-sm text-slate-300">{view.message}</p>
+            {reference && <ReferenceLine reference={reference} />}
+            <Actions>
+              {view.canRetry && <Button onClick={tryAgain}>Try Again</Button>}
+              <ButtonLink to="/contact" variant="outline">
+                Contact Support
+              </ButtonLink>
+              <ButtonLink to="/dashboard/wallet" variant="ghost">
+                View Wallet
+              </ButtonLink>
+              <ButtonLink to="/dashboard" variant="ghost">
+                Go to Dashboard
+              </ButtonLink>
+            </Actions>
+          </Outcome>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function SuccessDetails({ result }: { result: DepositVerification | null }) {
+  // Already verified earlier: read the balance as it is now.
+  const wallet = useQuery({ ...walletQuery(), enabled: result === null });
+  const balance = result ? result.wallet.balance : wallet.data?.wallet.balance;
+  const payment = result ? verifiedPayment(result) : undefined;
+  return (
+    <>
+      <p className="mt-2 text-sm text-slate-400">
+        {payment && payment.credited !== false
+          ? `${formatNaira(payment.amount)} has been added to your wallet.`
+          : 'This payment has already been verified and added to your wallet.'}
+      </p>
+      <dl className="mt-5 rounded-xl border border-slate-800 bg-slate-950/40 p-4">
+        <dt className="text-xs text-slate-400">New balance</dt>
+        <dd className="mt-1 text-2xl font-bold text-emerald-300" data-testid="verified-balance">
+          {balance !== undefined ? (
+            formatNaira(balance)
+          ) : wallet.isError ? (
+            <span className="flex flex-wrap items-center justify-center gap-2 text-sm font-normal text-slate-300">
+              Failed to load wallet
+              <Button size="sm" variant="outline" onClick={() => void wallet.refetch()}>
+                Retry
+              </Button>
+            </span>
+          ) : (
+            <Skeleton className="mx-auto h-8 w-32" aria-label="Loading balance" />
+          )}
+        </dd>
+      </dl>
+      {payment && <ReferenceLine reference={payment.reference} />}
+    </>
+  );
+}
+
+function ReferenceLine({ reference }: { reference: string }) {
+  return (
+    <p className="mt-3 text-xs break-all text-slate-500">
+      Reference: <span className="font-mono text-slate-400">{reference}</span>
+    </p>
+  );
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-center">{children}</div>;
+}
+
+const TONES = { success: 'text-emerald-400', error: 'text-red-400', warn: 'text-amber-300', busy: 'text-emerald-300' } as const;
+
+function Outcome({
+  icon: Icon,
+  tone,
+  title,
+  role,
+  spin = false,
+  headingRef,
+  children,
+}: {
+  icon: LucideIcon;
+  tone: keyof typeof TONES;
+  title: string;
+  role: 'status' | 'alert';
+  spin?: boolean;
+  headingRef: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="text-center" role={role}>
+      <Icon className={cn('mx-auto h-14 w-14', TONES[tone], spin && 'animate-spin')} aria-hidden />
+      <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-xl font-bold focus:outline-none">
+        {title}
+      </h2>
+      {children}
+    </div>
+  );
+}
