@@ -34,7 +34,8 @@ const PUBLIC_ROUTES: Array<[path: string, heading: RegExp]> = [
 const DASHBOARD_ROUTES = [
   '/dashboard',
   '/dashboard/contests',
-  '/dashboard/contests/3f0c8c1e-0000-4000-8000-000000000000/review',
+  // The organizer's own contest with entry review (resolved at run time, see reviewPath).
+  '/dashboard/contests/:reviewContest/review',
   '/dashboard/entries',
   '/dashboard/create',
   '/dashboard/analytics',
@@ -108,6 +109,18 @@ test('an unknown profile shows Profile not found with a way home', async ({ page
   await snap(page, info, 'public-profile-not-found');
 });
 
+/** Entry Review of a demo contest the organizer runs with entry review on. */
+async function reviewPath(page: Page): Promise<string> {
+  await page.goto('/dashboard');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.get('/api/contests/my-contests?limit=50', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBeTruthy();
+  const { data } = (await res.json()) as { data: { contests: Array<{ _id: string; entryReview: string }> } };
+  const contest = data.contests.find((c) => c.entryReview === 'review');
+  expect(contest, 'the demo organizer runs a contest with entry review').toBeTruthy();
+  return `/dashboard/contests/${contest!._id}/review`;
+}
+
 test.describe('dashboard routes', () => {
   test('logged out, the dashboard sends you to login and back after logging in', async ({ page, consoleErrors }, info) => {
     await page.goto('/dashboard/wallet');
@@ -126,14 +139,15 @@ test.describe('dashboard routes', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  for (const path of DASHBOARD_ROUTES) {
-    test(`renders ${path} for a signed-in user`, async ({ page, consoleErrors }, info) => {
+  for (const route of DASHBOARD_ROUTES) {
+    test(`renders ${route} for a signed-in user`, async ({ page, consoleErrors }, info) => {
       await loginAs(page, 'organizer');
+      const path = route.includes(':reviewContest') ? await reviewPath(page) : route;
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expectRendered(page, /.+/);
       await page.waitForLoadState('networkidle');
-      await snap(page, info, path);
+      await snap(page, info, route);
       expect(consoleErrors).toEqual([]);
     });
   }
