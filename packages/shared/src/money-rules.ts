@@ -242,6 +242,11 @@ export const PAYMENT_MESSAGES = {
   bankAccountRequired: 'Account number and bank are required',
   referenceRequired: 'Payment reference is required',
   noReferenceInUrl: 'No payment reference found in URL',
+  initializeDepositFailed: 'Failed to initialize deposit',
+  verificationFailed: 'Payment verification failed',
+  verificationError: 'An error occurred during payment verification',
+  transactionNotFound:
+    'This transaction has already been processed or does not exist. Please check your transaction history or try again later.',
   packageOrAmount: 'Either a valid package or amount must be provided',
   invalidPackage: 'Invalid package selected',
   positiveAmount: 'Amount must be a positive number',

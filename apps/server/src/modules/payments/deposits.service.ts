@@ -10,7 +10,7 @@
  *               without a second credit (and the ledger's unique reference guards once more).
  */
 import { randomUUID } from 'node:crypto';
-import { nairaToKobo, type Kobo } from '@contesthub/shared';
+import { PAYMENT_MESSAGES, nairaToKobo, type Kobo } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -21,9 +21,9 @@ import { findPayment, insertPayment, lockPayment, markCredited, markUnpaid, user
 
 /** The spec's texts (001 §8 Wallet, Payment verification page), verbatim. */
 export const DEPOSIT_MESSAGES = {
-  initializeFailed: 'Failed to initialize deposit',
-  verificationFailed: 'Payment verification failed',
-  notFound: 'This transaction has already been processed or does not exist. Please check your transaction history or try again later.',
+  initializeFailed: PAYMENT_MESSAGES.initializeDepositFailed,
+  verificationFailed: PAYMENT_MESSAGES.verificationFailed,
+  notFound: PAYMENT_MESSAGES.transactionNotFound,
   /** Not given by the spec: the gateway could not be reached; the payment is untouched and may be verified again. */
   gatewayUnavailable: 'The payment provider is not reachable right now. Please try again in a moment.',
   /** Not given by the spec. */

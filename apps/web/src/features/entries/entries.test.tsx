@@ -1,6 +1,7 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TEntry, TEntryList } from '@contesthub/shared';
+import { entryDto } from '../../test/fixtures';
 import { fakeServer, fail, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy route resolves at once, however busy the machine is.
 import './pages/EntriesPage';
@@ -8,45 +9,19 @@ import './pages/EntriesPage';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-const entry = (over: Partial<TEntry> = {}): TEntry => ({
-  _id: 'e1',
-  title: 'Third Mainland Dusk',
-  description: 'Long exposure over the lagoon.',
-  entryType: 'photo',
-  status: 'approved',
-  rejectionReason: null,
-  media: [
-    {
-      url: 'https://cdn.example/e1.jpg',
-      thumbnailUrl: 'https://cdn.example/e1-thumb.jpg',
-      kind: 'image',
-      mimeType: 'image/jpeg',
-      size: 120_000,
-    },
-  ],
-  tags: ['lagos', 'night', 'bridge', 'lagoon', 'long-exposure'],
-  settings: { allowSharing: true },
-  votesCount: 1520,
-  weightedVotes: 3000,
-  likesCount: 8,
-  commentsCount: 5,
-  participant: { _id: 'u9', fullName: 'Tunde Bello', username: 'tunde', profilePicture: null, verified: true },
-  contest: {
-    _id: 'c1',
-    title: 'Lagos at Night',
-    category: 'photography',
-    status: 'voting',
-    entryFee: 'free',
-    entryFeeAmount: 0,
-    prizeType: 'cash',
-    prizeAmount: 5_000_000,
-    badgeTitle: null,
-  },
-  ranking: 1,
-  createdAt: new Date(Date.now() - 2 * HOUR).toISOString(),
-  submittedAt: new Date(Date.now() - 2 * HOUR).toISOString(),
-  ...over,
-});
+// The shared fixture with the values these tests read (tags, counts, ranking, times).
+const entry = (over: Partial<TEntry> = {}): TEntry =>
+  entryDto({
+    tags: ['lagos', 'night', 'bridge', 'lagoon', 'long-exposure'],
+    votesCount: 1520,
+    weightedVotes: 3000,
+    likesCount: 8,
+    commentsCount: 5,
+    ranking: 1,
+    createdAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+    submittedAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+    ...over,
+  });
 
 const list = (entries: TEntry[], page = 1, totalPages = 1, total = entries.length, extra: Partial<TEntryList> = {}): TEntryList => ({
   entries,

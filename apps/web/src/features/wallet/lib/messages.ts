@@ -1,3 +1,5 @@
+import { PAYMENT_MESSAGES } from '@contesthub/shared';
+
 /** The wallet screen's texts from spec 001 §8 (Wallet). */
 export const WALLET_MESSAGES = {
   loadFailed: 'Failed to load wallet',
@@ -7,5 +9,5 @@ export const WALLET_MESSAGES = {
 
 /** Deposit texts: the spec's failure (a server message is preferred when present, spec 001 §8). */
 export const DEPOSIT_MESSAGES = {
-  failed: 'Failed to initialize deposit',
+  failed: PAYMENT_MESSAGES.initializeDepositFailed,
 } as const;
