@@ -18,3 +18,4 @@ export * from './schemas/contest-dto.js';
 export * from './schemas/wallet.js';
 export * from './money-rules.js';
 export * from './schemas/payments.js';
+export * from './schemas/money-views.js';

@@ -2,7 +2,7 @@
  * Server answers for page tests, built from one set of defaults and checked against the shared
  * contract (a fixture that drifts from what the server sends fails at once). Imported by tests only.
  */
-import { ZContest, ZEntry, ZMyEntry, type TContest, type TEntry, type TMyEntry } from '@contesthub/shared';
+import { ZContest, ZEntry, ZMyEntry, ZWallet, type TContest, type TEntry, type TMyEntry, type TWallet } from '@contesthub/shared';
 
 export const DAY = 24 * 60 * 60 * 1000;
 /** An ISO time `n` days from now (negative: ago). */
@@ -116,3 +116,17 @@ export const entryDto = (over: Partial<TEntry> = {}): TEntry =>
 
 /** A My Entries card's entry: `entryDto` plus the approved entries of its contest (1 unless given). */
 export const myEntryDto = (over: Partial<TMyEntry> = {}): TMyEntry => ZMyEntry.parse({ ...entryDto(), approvedEntries: 1, ...over });
+
+/** A wallet as GET /api/wallet answers it: ₦15,000, 10 credits, no winnings, no bank account yet. */
+export const walletDto = (over: Partial<TWallet> = {}): TWallet =>
+  ZWallet.parse({
+    id: 'w1',
+    userId: 'u1',
+    balance: 1_500_000,
+    currency: 'NGN',
+    voteCredits: 10,
+    totalWinnings: 0,
+    createdAt: '2026-01-01T00:00:00Z',
+    bankAccount: null,
+    ...over,
+  });

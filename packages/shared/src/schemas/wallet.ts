@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ZPagination } from './pagination.js';
+import { ZBankAccount } from './money-views.js';
 
 export const ZWallet = z.object({
   id: z.string(),
@@ -17,6 +18,8 @@ export const ZWallet = z.object({
   /** Kobo: naira the user has won as prizes, all time. */
   totalWinnings: z.number().int(),
   createdAt: z.string(),
+  /** The payout account withdrawals go to; null until the user adds one. */
+  bankAccount: ZBankAccount.nullable(),
 });
 export type TWallet = z.infer<typeof ZWallet>;
 

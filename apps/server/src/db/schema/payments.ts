@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -23,6 +23,11 @@ export const payments = pgTable(
       .notNull()
       .default('pending'),
     gateway: text('gateway', { enum: ['sandbox', 'paystack'] }).notNull(),
+    /**
+     * What the payment buys, fixed when it starts (credits: {package, credits, quote}; subscription:
+     * {tier, duration, subscriptionId}): the value given on verification is read from here, never from the client.
+     */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     /** The gateway's own words about the outcome (e.g. 'Successful', 'Declined'). */
     gatewayResponse: text('gateway_response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,3 +55,111 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   record: jsonb('record').$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The payout account of a user's wallet (one per user). The account name is the one the gateway
+ * resolved for the number and bank, never typed by the user. `recipientCode` is the gateway's
+ * transfer recipient, created on the first withdrawal to this account and reused after.
+ */
+export const bankAccounts = pgTable('bank_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  bankCode: text('bank_code').notNull(),
+  bankName: text('bank_name').notNull(),
+  accountNumber: text('account_number').notNull(),
+  accountName: text('account_name').notNull(),
+  recipientCode: text('recipient_code'),
+  gateway: text('gateway', { enum: ['sandbox', 'paystack'] }).notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Withdrawals to a bank account. The row (with our reference) and the ledger debit of amount + fee are
+ * written in ONE transaction BEFORE the gateway's transfer is called; an inconclusive call is retried
+ * with the same reference; a failed or reversed transfer is given back by a reversing ledger posting
+ * in the transaction that sets the final status. The bank details are copied: the payout went there.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Ours, `wdr-<uuid without dashes>` (Paystack transfer references: lowercase letters, digits, `-`, `_`). */
+    reference: text('reference').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    feeKobo: bigint('fee_kobo', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'success', 'failed', 'reversed'] })
+      .notNull()
+      .default('pending'),
+    gateway: text('gateway', { enum: ['sandbox', 'paystack'] }).notNull(),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    recipientCode: text('recipient_code'),
+    transferCode: text('transfer_code'),
+    failureReason: text('failure_reason'),
+    /** Transfer calls made (first try and retries of an inconclusive one). */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the final status (success, failed, reversed) was recorded. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_reference_key').on(t.reference),
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('withdrawals_amount_positive', sql`${t.amountKobo} > 0 AND ${t.feeKobo} >= 0`),
+  ],
+);
+
+/**
+ * Paid subscriptions. At most one running (active or cancelled-but-not-ended) per user, enforced by a
+ * partial unique index, so two concurrent purchases cannot both start one. users.subscription_tier and
+ * subscription_expires_at mirror the running one (set in the same transaction) for the code that
+ * reads the tier.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    tier: text('tier', { enum: ['basic_premium', 'professional'] }).notNull(),
+    duration: text('duration', { enum: ['monthly', 'yearly'] }).notNull(),
+    status: text('status', { enum: ['pending', 'active', 'cancelled', 'expired', 'failed', 'replaced'] })
+      .notNull()
+      .default('pending'),
+    paymentMethod: text('payment_method', { enum: ['paystack', 'wallet'] }).notNull(),
+    /** Kobo paid so far (first period plus extensions). */
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** The card payment's reference (payments.reference) or the wallet payment's ledger reference. */
+    paymentReference: text('payment_reference').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_payment_reference_key').on(t.paymentReference),
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('subscriptions_one_running_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('active', 'cancelled')`),
+    index('subscriptions_end_idx')
+      .on(t.endDate)
+      .where(sql`${t.status} in ('active', 'cancelled')`),
+    check('subscriptions_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { payments, users } from '../../db/schema/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type NewPayment = Pick<typeof payments.$inferInsert, 'reference' | 'userId' | 'purpose' | 'amountKobo' | 'gateway'>;
+export type NewPayment = Pick<typeof payments.$inferInsert, 'reference' | 'userId' | 'purpose' | 'amountKobo' | 'gateway' | 'metadata'>;
 
 export async function insertPayment(db: DbOrTx, input: NewPayment): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(input).returning();

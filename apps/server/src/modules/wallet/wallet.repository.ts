@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
+import { bankAccounts, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
 import { PRIZE_PAYOUT_KIND } from '../contests/contests.lifecycle.js';
 import { accounts, type Asset } from '../ledger/accounts.js';
 
@@ -146,4 +146,12 @@ export async function flowsByAsset(
   return new Map(
     rows.map((r) => [r.asset, { totalIn: Number(r.totalIn), totalOut: Number(r.totalOut), transactions: Number(r.transactions) }]),
   );
+}
+
+export type BankAccountRow = typeof bankAccounts.$inferSelect;
+
+/** The user's payout account, if they added one. */
+export async function findBankAccount(db: DbOrTx, userId: string): Promise<BankAccountRow | undefined> {
+  const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId));
+  return row;
 }

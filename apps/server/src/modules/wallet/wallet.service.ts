@@ -7,6 +7,7 @@
  */
 import {
   unitsToCredits,
+  type TBankAccount,
   type TWallet,
   type TWalletStats,
   type TWalletTransaction,
@@ -24,12 +25,14 @@ import {
   type VerifiedDeposit,
 } from '../payments/deposits.service.js';
 import {
+  findBankAccount,
   findWalletAccount,
   flowsByAsset,
   listMovements,
   openWalletAccount,
   userAccounts,
   winnings,
+  type BankAccountRow,
   type MovementRow,
   type WalletAccountRow,
 } from './wallet.repository.js';
@@ -46,8 +49,20 @@ async function walletAccount(db: DbOrTx, userId: string): Promise<{ account: Wal
   return { account, opened };
 }
 
+/** The payout account as the API shows it (only verified accounts are ever stored). */
+export function bankAccountView(row: BankAccountRow): TBankAccount {
+  return {
+    bankName: row.bankName,
+    bankCode: row.bankCode,
+    accountNumber: row.accountNumber,
+    accountName: row.accountName,
+    isVerified: true,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 async function walletView(db: DbOrTx, userId: string, account: WalletAccountRow): Promise<TWallet> {
-  const [balances, won] = await Promise.all([userBalances(db, userId), winnings(db, account.id)]);
+  const [balances, won, bank] = await Promise.all([userBalances(db, userId), winnings(db, account.id), findBankAccount(db, userId)]);
   return {
     id: account.id,
     userId,
@@ -56,6 +71,7 @@ async function walletView(db: DbOrTx, userId: string, account: WalletAccountRow)
     voteCredits: unitsToCredits(balances.creditUnits),
     totalWinnings: won.kobo,
     createdAt: account.createdAt.toISOString(),
+    bankAccount: bank ? bankAccountView(bank) : null,
   };
 }
 

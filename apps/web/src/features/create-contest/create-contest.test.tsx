@@ -4,17 +4,10 @@ import type { TPublicUser, TWallet } from '@contesthub/shared';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './pages/CreateContestPage';
+import { walletDto } from '../../test/fixtures';
 
 const CREATED = 'Contest created successfully! Your contest is now live.';
-const wallet = (balance: number): TWallet => ({
-  id: 'w1',
-  userId: 'u1',
-  balance,
-  currency: 'NGN',
-  voteCredits: 0,
-  totalWinnings: 0,
-  createdAt: '2026-01-01T00:00:00Z',
-});
+const wallet = (balance: number): TWallet => walletDto({ balance, voteCredits: 0 });
 
 let server: ReturnType<typeof fakeServer>;
 function start(user: Partial<TPublicUser> = {}, balanceKobo = 10_000_000) {

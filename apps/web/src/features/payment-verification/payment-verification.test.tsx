@@ -6,19 +6,11 @@ import { attemptedReferences } from './lib/attempted';
 // Loaded up front so the lazy route resolves at once.
 import './pages/PaymentVerificationPage';
 import '../wallet/pages/WalletPage';
+import { walletDto } from '../../test/fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const wallet = (over: Partial<TWallet> = {}): TWallet => ({
-  id: 'w1',
-  userId: 'u1',
-  balance: 1_500_000,
-  currency: 'NGN',
-  voteCredits: 10,
-  totalWinnings: 0,
-  createdAt: '2026-01-01T00:00:00Z',
-  ...over,
-});
+const wallet = (over: Partial<TWallet> = {}): TWallet => walletDto(over);
 
 const verified = (reference = 'dep_abc', credited = true) =>
   ok(

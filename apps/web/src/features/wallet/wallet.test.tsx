@@ -5,19 +5,12 @@ import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
 import { browser } from './lib/browser';
 // Loaded up front so the lazy route resolves at once.
 import './pages/WalletPage';
+import { walletDto } from '../../test/fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const wallet = (over: Partial<TWallet> = {}): TWallet => ({
-  id: 'w1',
-  userId: 'u1',
-  balance: 1_250_050,
-  currency: 'NGN',
-  voteCredits: 40.5,
-  totalWinnings: 285_000,
-  createdAt: '2026-01-01T00:00:00Z',
-  ...over,
-});
+const wallet = (over: Partial<TWallet> = {}): TWallet =>
+  walletDto({ balance: 1_250_050, voteCredits: 40.5, totalWinnings: 285_000, ...over });
 
 const move = (over: Partial<TWalletTransaction> = {}): TWalletTransaction => ({
   id: 't1',
