@@ -34,6 +34,12 @@ import { userRoutes } from './modules/users/users.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
+import { paystackWebhookRoutes } from './modules/payments/paystack-webhook.js';
+import { voteCreditRoutes } from './modules/vote-credits/vote-credits.routes.js';
+import { transactionRoutes } from './modules/transactions/transactions.routes.js';
+import { transferRoutes } from './modules/transfers/transfers.routes.js';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
 import { seedDemo } from './seed/demo.js';
@@ -168,6 +174,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(walletRoutes, { prefix: '/wallet' });
       await api.register(paymentRoutes, { prefix: '/payments' });
+      await api.register(paystackWebhookRoutes, { prefix: '/payments/paystack' });
+      await api.register(voteCreditRoutes, { prefix: '/vote-credits' });
+      await api.register(transactionRoutes, { prefix: '/transactions' });
+      await api.register(transferRoutes, { prefix: '/vote-credit-transfers' });
+      await api.register(subscriptionRoutes, { prefix: '/subscriptions' });
+      await api.register(reconciliationRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { runContestLifecycle } from '../modules/contests/contests.lifecycle.js';
+import { runPaymentSweep } from '../modules/payments/purposes.js';
+import { runSubscriptionExpiry } from '../modules/subscriptions/subscriptions.service.js';
+import { runWithdrawalFollowUp } from '../modules/wallet/withdrawals.service.js';
 
 export interface Job {
   name: string;
@@ -63,6 +66,12 @@ export function createScheduler(jobs: Job[], log: FastifyBaseLogger): Scheduler 
 
 /** How often the contest lifecycle (phase moves, payouts) runs. */
 export const CONTEST_LIFECYCLE_INTERVAL_MS = 15_000;
+/** Card payments nobody came back to verify (payments 5 minutes to a day old). */
+export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
+/** Withdrawals whose transfer is not confirmed yet (pending for a minute or more). */
+export const WITHDRAWAL_FOLLOW_UP_INTERVAL_MS = 60_000;
+/** Subscriptions past their end date. */
+export const SUBSCRIPTION_EXPIRY_INTERVAL_MS = 60_000;
 
 /** The application's jobs, started by app.ts when the app is ready (not in tests). */
 export function startJobs(ctx: AppContext): Scheduler {
@@ -79,6 +88,30 @@ export function startJobs(ctx: AppContext): Scheduler {
               'contest lifecycle moved contests along',
             );
           }
+        },
+      },
+      {
+        name: 'payment-sweep',
+        intervalMs: PAYMENT_SWEEP_INTERVAL_MS,
+        run: async () => {
+          const { examined, credited } = await runPaymentSweep(ctx);
+          if (credited > 0) ctx.log.info({ examined, credited }, 'payment sweep credited payments nobody verified');
+        },
+      },
+      {
+        name: 'withdrawal-follow-up',
+        intervalMs: WITHDRAWAL_FOLLOW_UP_INTERVAL_MS,
+        run: async () => {
+          const { settled } = await runWithdrawalFollowUp(ctx);
+          if (settled > 0) ctx.log.info({ settled }, 'withdrawal follow-up settled pending payouts');
+        },
+      },
+      {
+        name: 'subscription-expiry',
+        intervalMs: SUBSCRIPTION_EXPIRY_INTERVAL_MS,
+        run: async () => {
+          const { expired } = await runSubscriptionExpiry(ctx);
+          if (expired > 0) ctx.log.info({ expired }, 'subscriptions expired');
         },
       },
     ],

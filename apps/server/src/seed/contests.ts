@@ -54,13 +54,13 @@ async function ensureFunds(tx: Tx, userId: string, asset: 'NGN' | 'CREDIT', need
   if (short <= 0) return;
   await post(tx, {
     reference,
-    kind: asset === 'NGN' ? 'wallet_deposit' : 'promotional_credit',
-    description: asset === 'NGN' ? 'Demo wallet funding (sandbox deposit)' : 'Demo vote credits',
+    kind: asset === 'NGN' ? 'demo_funding' : 'promotional_credit',
+    description: asset === 'NGN' ? 'Demo wallet funding' : 'Demo vote credits',
     lines:
       asset === 'NGN'
         ? [
             { account, amount: short },
-            { account: accounts.gateway('sandbox'), amount: -short },
+            { account: accounts.demoFunding(), amount: -short },
           ]
         : [
             { account, amount: short },

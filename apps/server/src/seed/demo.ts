@@ -1,11 +1,13 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { creditsToUnits, nairaToKobo } from '@contesthub/shared';
+import { creditsToUnits, nairaToKobo, subscriptionQuote } from '@contesthub/shared';
 import type { AppContext } from '../context.js';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { appMeta, comments, contests, entries, entryLikes, reports, users, votes } from '../db/schema/index.js';
 import { runContestLifecycle } from '../modules/contests/contests.lifecycle.js';
 import { accounts } from '../modules/ledger/accounts.js';
-import { post } from '../modules/ledger/ledger.js';
+import { isPosted, post } from '../modules/ledger/ledger.js';
+import { hasAnySubscription } from '../modules/subscriptions/subscriptions.repository.js';
+import { initializeSubscription } from '../modules/subscriptions/subscriptions.service.js';
 import { createUser, type NewUser } from '../modules/users/users.service.js';
 import { resetClock, runPlan, seedReports, type People, type SeedCounters } from './contests.js';
 import { CONTEST_PLANS, type PersonKey } from './plans.js';
@@ -14,9 +16,9 @@ import { CONTEST_PLANS, type PersonKey } from './plans.js';
  * Bumped when the demo data grows, so an older demo database is topped up with the new parts.
  * 1: the three demo accounts. 2: eight more people, twenty contests in every status, category,
  * prize type and entry type, with entries, votes, comments, likes, reports, a paid-out winner
- * and an awarded badge.
+ * and an awarded badge. 3: the Basic Premium people hold a real subscription, paid from their wallet.
  */
-export const DEMO_SEED_VERSION = 2;
+export const DEMO_SEED_VERSION = 3;
 
 export const DEMO_ACCOUNTS = [
   {
@@ -206,16 +208,20 @@ export const DEMO_PEOPLE = [
   credits: number;
 }[];
 
-/** Funds a demo account once (the ledger reference makes a repeat a no-op). */
+/**
+ * Funds a demo account once (the ledger reference makes a repeat a no-op). Databases seeded before
+ * issue 5 funded wallets from the sandbox gateway account under the same reference: that funding
+ * stays as it was.
+ */
 async function fundDemoAccount(tx: Tx, userId: string, walletNaira: number, credits: number): Promise<void> {
-  if (walletNaira > 0) {
+  if (walletNaira > 0 && !(await isPosted(tx, `demo:wallet:${userId}`))) {
     await post(tx, {
       reference: `demo:wallet:${userId}`,
-      kind: 'wallet_deposit',
-      description: 'Demo wallet funding (sandbox deposit)',
+      kind: 'demo_funding',
+      description: 'Demo wallet funding',
       lines: [
         { account: accounts.userWallet(userId), amount: nairaToKobo(walletNaira) },
-        { account: accounts.gateway('sandbox'), amount: -nairaToKobo(walletNaira) },
+        { account: accounts.demoFunding(), amount: -nairaToKobo(walletNaira) },
       ],
     });
   }
@@ -257,6 +263,42 @@ async function seedPeople(ctx: AppContext): Promise<People> {
 }
 
 /**
+ * The demo people shown with a paid tier get a real subscription (monthly, from now), bought through
+ * the subscription service and paid from their wallet after it was funded, so /current and the tier
+ * mirror tell the truth and it expires like any other. The key accounts' wallets are first topped up
+ * by the price (a labelled demo funding), so the balances the README lists still hold. Skipped for a
+ * person who already has a subscription row (a re-run or a topped-up database).
+ */
+async function seedSubscriptions(ctx: AppContext, people: People): Promise<number> {
+  let started = 0;
+  for (const demo of [...DEMO_ACCOUNTS, ...DEMO_PEOPLE]) {
+    const tier = 'subscriptionTier' in demo.user ? demo.user.subscriptionTier : 'free';
+    if (tier === 'free') continue;
+    const person = people[demo.key];
+    await ctx.db.transaction(async (tx) => {
+      if (await hasAnySubscription(tx, person.id)) return;
+      if (person.keepBalances) {
+        const priceKobo = subscriptionQuote(tier, 'monthly').amountKobo;
+        await post(tx, {
+          reference: `demo:wallet:subscription:${person.id}`,
+          kind: 'demo_funding',
+          description: 'Demo wallet funding',
+          lines: [
+            { account: accounts.userWallet(person.id), amount: priceKobo },
+            { account: accounts.demoFunding(), amount: -priceKobo },
+          ],
+        });
+      }
+      // The service sees this transaction as its database: its own transaction nests as a savepoint.
+      const sctx: AppContext = { ...ctx, db: tx as unknown as Db };
+      await initializeSubscription(sctx, person.id, { tier, duration: 'monthly', paymentMethod: 'wallet' });
+      started++;
+    });
+  }
+  return started;
+}
+
+/**
  * Demo data for a laptop run: accounts funded through the ledger (a sandbox deposit and a
  * promotional grant, labelled so), then the contest plans played through the real services with
  * the clock moved back (see contests.ts). Runs once per database version; every part is
@@ -269,6 +311,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const started = Date.now();
 
   const people = await seedPeople(ctx);
+  const subscribed = await seedSubscriptions(ctx, people);
   const counters: SeedCounters = { entries: 0, votes: 0, comments: 0, likes: 0, reports: 0 };
   const base = Math.floor(Date.now() / 60_000) * 60_000;
   let created = 0;
@@ -309,7 +352,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   lines.push(`  ${'others'.padEnd(12)} ${'adaeze@, emeka@, funmilayo@, … @contesthub.local'.padEnd(32)} ${DEMO_PEOPLE_PASSWORD}`);
   ctx.log.info(
     `Demo data ready: ${totals?.contests ?? 0} contests (${created} added now), ${totals?.entries ?? 0} entries, ${totals?.votes ?? 0} votes, ` +
-      `${totals?.comments ?? 0} comments, ${totals?.likes ?? 0} likes, ${totals?.reports ?? 0} reports, ${userCount?.n ?? 0} users ` +
+      `${totals?.comments ?? 0} comments, ${totals?.likes ?? 0} likes, ${totals?.reports ?? 0} reports, ${userCount?.n ?? 0} users, ${subscribed} subscriptions started ` +
       `(${Date.now() - started} ms). Log in with:\n${lines.join('\n')}`,
   );
 }

@@ -4,7 +4,8 @@
  *
  * Tests drive it directly: `settle(reference, …)` plays the payer finishing checkout,
  * `failNext(path, status)` makes the next calls to a path answer with an error, `requests` shows
- * what our gateway sent.
+ * what our gateway sent. Transfers succeed unless `nextTransferStatus` says otherwise; `setTransferStatus`
+ * plays the bank deciding later (pending → success, failed or reversed).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -58,8 +59,15 @@ export interface FakePaystack {
   settle(reference: string, outcome: Partial<Pick<FakeTransaction, 'status' | 'amount' | 'currency' | 'gateway_response'>>): void;
   /** The next `times` requests whose path starts with `pathPrefix` get `status` and `body`. */
   failNext(pathPrefix: string, status: number, times?: number, body?: unknown): void;
-  /** Next requests to a path prefix get no answer for `ms` (to trigger our timeout). */
-  stallNext(pathPrefix: string, ms: number): void;
+  /**
+   * Next requests to a path prefix get no answer for `ms` (to trigger our timeout). By default the stalled
+   * request is dropped (it never landed); with `landed` it is carried out and only the answer is late.
+   */
+  stallNext(pathPrefix: string, ms: number, options?: { landed?: boolean }): void;
+  /** The next `times` new transfers get this Paystack status (e.g. 'pending', 'failed', 'otp') instead of 'success'. */
+  nextTransferStatus(status: string, times?: number): void;
+  /** What Paystack later reports for a transfer (the bank's decision, as a webhook would announce it). */
+  setTransferStatus(reference: string, status: string): void;
   /** Signs a body like Paystack signs a webhook. */
   sign(body: string | Buffer): string;
   close(): Promise<void>;
@@ -74,7 +82,8 @@ export async function startFakePaystack(secretKey = 'sk_test_fake_0123456789abcd
   const transfers: FakePaystack['transfers'] = new Map();
   const recipients = new Map<string, { account_number: string; bank_code: string; name: string }>();
   const failures: { prefix: string; status: number; times: number; body: unknown }[] = [];
-  const stalls: { prefix: string; ms: number }[] = [];
+  const stalls: { prefix: string; ms: number; landed: boolean }[] = [];
+  const transferStatuses: { status: string; times: number }[] = [];
   let seq = 1000;
 
   const server: Server = createServer((req, res) => {
@@ -96,16 +105,25 @@ export async function startFakePaystack(secretKey = 'sk_test_fake_0123456789abcd
         headers: req.headers,
         body,
       });
+      let delayMs = 0;
       const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(payload));
+        const write = () => {
+          if (res.destroyed) return;
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(payload));
+        };
+        if (delayMs > 0) setTimeout(write, delayMs);
+        else write();
       };
 
       const stall = stalls.findIndex((s) => url.pathname.startsWith(s.prefix));
       if (stall >= 0) {
-        const { ms } = stalls.splice(stall, 1)[0]!;
-        setTimeout(() => send(200, fail('too late')), ms);
-        return;
+        const { ms, landed } = stalls.splice(stall, 1)[0]!;
+        if (!landed) {
+          setTimeout(() => send(200, fail('too late')), ms);
+          return;
+        }
+        delayMs = ms;
       }
       const failure = failures.find((f) => f.times > 0 && url.pathname.startsWith(f.prefix));
       if (failure) {
@@ -217,7 +235,10 @@ export async function startFakePaystack(secretKey = 'sk_test_fake_0123456789abcd
         const recipient = String(b.recipient);
         if (!recipients.has(recipient)) return send(400, fail('Recipient specified is invalid'));
         if (transfers.has(reference)) return send(400, fail('Duplicate Transfer Reference'));
-        const t = { reference, amount: Number(b.amount), recipient, transfer_code: `TRF_fake${++seq}`, status: 'success' };
+        const scripted = transferStatuses.find((x) => x.times > 0);
+        if (scripted) scripted.times--;
+        const status = scripted?.status ?? 'success';
+        const t = { reference, amount: Number(b.amount), recipient, transfer_code: `TRF_fake${++seq}`, status };
         transfers.set(reference, t);
         return send(200, ok('Transfer has been queued', { ...t, currency: 'NGN', source: b.source, reason: b.reason, integration: 1 }));
       }
@@ -248,8 +269,16 @@ export async function startFakePaystack(secretKey = 'sk_test_fake_0123456789abcd
     failNext(pathPrefix, status, times = 1, body = fail('Internal server error')) {
       failures.push({ prefix: pathPrefix, status, times, body });
     },
-    stallNext(pathPrefix, ms) {
-      stalls.push({ prefix: pathPrefix, ms });
+    stallNext(pathPrefix, ms, options = {}) {
+      stalls.push({ prefix: pathPrefix, ms, landed: options.landed ?? false });
+    },
+    nextTransferStatus(status, times = 1) {
+      transferStatuses.push({ status, times });
+    },
+    setTransferStatus(reference, status) {
+      const t = transfers.get(reference);
+      if (!t) throw new Error(`fake paystack: no transfer ${reference}`);
+      t.status = status;
     },
     sign(body) {
       return createHmac('sha512', secretKey).update(body).digest('hex');

@@ -31,6 +31,9 @@ const EntryReviewPage = lazy(() => import('../features/entry-review/pages/EntryR
 const MyEntriesPage = lazy(() => import('../features/my-entries/pages/MyEntriesPage'));
 const WalletPage = lazy(() => import('../features/wallet/pages/WalletPage'));
 const PaymentVerificationPage = lazy(() => import('../features/payment-verification/pages/PaymentVerificationPage'));
+const TransferCreditsPage = lazy(() => import('../features/credit-transfer/pages/TransferCreditsPage'));
+const SubscriptionPage = lazy(() => import('../features/subscription/pages/SubscriptionPage'));
+const SubscriptionVerificationPage = lazy(() => import('../features/subscription/pages/SubscriptionVerificationPage'));
 const ComingSoon = lazy(() => import('../features/placeholders/ComingSoon'));
 
 const soon = (title: string, description: string) => <ComingSoon title={title} description={description} />;
@@ -52,16 +55,12 @@ const CONTEST_LIST_PATHS = [
 const DASHBOARD_CHILDREN: Array<[string, string, string]> = [
   ['entries/:id', 'Entry', 'View one of your entries.'],
   ['analytics', 'Analytics', 'Your contest and engagement analytics with CSV export (premium).'],
-  ['vote-credits', 'Buy Vote Credits', 'Buy vote-credit packages with your card or wallet.'],
   ['community', 'Community', 'Creators, followers and the social feed.'],
   ['leaderboard', 'Leaderboard', 'Top creators by points, wins and earnings.'],
   ['rewards', 'Rewards', 'Rewards for active members of the community.'],
   ['help', 'Help & Support', 'FAQs, tutorials and your support tickets.'],
   ['notifications', 'Notifications', 'Everything that happened to your contests, entries and payments.'],
   ['messages', 'Messages', 'Conversations with other members.'],
-  ['vote-credit-transfer', 'Transfer Credits', 'Send vote credits to other members.'],
-  ['subscription', 'Subscription', 'Your plan, renewal date, upgrades and cancellation.'],
-  ['subscription-verification', 'Subscription Verification', 'Confirming your subscription payment.'],
 ];
 
 const ADMIN_CHILDREN: Array<[string, string, string]> = [
@@ -145,7 +144,12 @@ export function AppRoutes() {
         <Route path="entries" element={<MyEntriesPage />} />
         <Route path="create" element={<CreateContestPage />} />
         <Route path="wallet" element={<WalletPage />} />
+        {/* The buy-credits entry (spec 001 §2): the wallet opened on its Buy Credits tab. */}
+        <Route path="vote-credits" element={<WalletPage defaultTab="credits" />} />
         <Route path="payment-verification" element={<PaymentVerificationPage />} />
+        <Route path="vote-credit-transfer" element={<TransferCreditsPage />} />
+        <Route path="subscription" element={<SubscriptionPage />} />
+        <Route path="subscription-verification" element={<SubscriptionVerificationPage />} />
         {DASHBOARD_CHILDREN.map(([path, title, description]) => (
           <Route key={path} path={path} element={soon(title, description)} />
         ))}

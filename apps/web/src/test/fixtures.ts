@@ -2,7 +2,45 @@
  * Server answers for page tests, built from one set of defaults and checked against the shared
  * contract (a fixture that drifts from what the server sends fails at once). Imported by tests only.
  */
-import { ZContest, ZEntry, ZMyEntry, ZWallet, type TContest, type TEntry, type TMyEntry, type TWallet } from '@contesthub/shared';
+import {
+  creditPurchaseQuote,
+  CUSTOM_CREDIT_PRICE_KOBO,
+  CUSTOM_CREDIT_PURCHASE_MAX_CREDITS,
+  CREDIT_PURCHASE_FEE_PERCENT,
+  PREMIUM_CREDIT_DISCOUNT_PERCENT,
+  VOTE_CREDIT_PACKAGES,
+  WITHDRAWAL_FEE_KOBO,
+  ZBankAccount,
+  ZBankList,
+  ZContest,
+  ZEntry,
+  ZMyEntry,
+  ZVoteCreditPackages,
+  ZVoteCreditStats,
+  ZVoteCreditTransaction,
+  ZWallet,
+  ZWithdrawal,
+  type TBank,
+  type TBankAccount,
+  type TContest,
+  type TEntry,
+  type TMyEntry,
+  type TVoteCreditPackages,
+  type TVoteCreditStats,
+  type TVoteCreditTransaction,
+  type TWallet,
+  type TWithdrawal,
+  PLANS,
+  subscriptionQuote,
+  ZSubscription,
+  ZSubscriptionPricing,
+  ZTransferHistoryItem,
+  ZTransferUser,
+  type TSubscription,
+  type TSubscriptionPricing,
+  type TTransferHistoryItem,
+  type TTransferUser,
+} from '@contesthub/shared';
 
 export const DAY = 24 * 60 * 60 * 1000;
 /** An ISO time `n` days from now (negative: ago). */
@@ -128,5 +166,159 @@ export const walletDto = (over: Partial<TWallet> = {}): TWallet =>
     totalWinnings: 0,
     createdAt: '2026-01-01T00:00:00Z',
     bankAccount: null,
+    ...over,
+  });
+
+/** A payout account as the wallet answers it: Ada Obi's verified GTBank account. */
+export const bankAccountDto = (over: Partial<TBankAccount> = {}): TBankAccount =>
+  ZBankAccount.parse({
+    bankName: 'Guaranty Trust Bank',
+    bankCode: '058',
+    accountNumber: '0123456789',
+    accountName: 'ADA OBI',
+    isVerified: true,
+    createdAt: '2026-02-01T09:00:00Z',
+    ...over,
+  });
+
+/** GET /api/wallet/banks: a few Nigerian banks (code and name). */
+export const banksDto = (): TBank[] =>
+  ZBankList.parse([
+    { code: '044', name: 'Access Bank' },
+    { code: '063', name: 'Access Bank (Diamond)' },
+    { code: '058', name: 'Guaranty Trust Bank' },
+    { code: '057', name: 'Zenith Bank' },
+    { code: '50211', name: 'Kuda Bank' },
+    { code: '999992', name: 'OPay Digital Services' },
+  ]);
+
+/** A withdrawal as GET /api/wallet/withdrawals lists it: ₦5,000 paid to Ada's GTBank account (₦100 fee). */
+export const withdrawalDto = (over: Partial<TWithdrawal> = {}): TWithdrawal => {
+  const amount = over.amount ?? 500_000;
+  return ZWithdrawal.parse({
+    id: 'wd1',
+    reference: 'wdr-1',
+    amount,
+    fee: WITHDRAWAL_FEE_KOBO,
+    total: amount + WITHDRAWAL_FEE_KOBO,
+    status: 'success',
+    bankName: 'Guaranty Trust Bank',
+    accountNumber: '0123456789',
+    accountName: 'ADA OBI',
+    failureReason: null,
+    createdAt: '2026-03-02T12:00:00Z',
+    ...over,
+  });
+};
+
+/** GET /api/vote-credits/packages for a free-tier (or, with `premium`, a premium) user, priced by the shared rule. */
+export const voteCreditPackagesDto = ({ premium = false } = {}): TVoteCreditPackages =>
+  ZVoteCreditPackages.parse({
+    packages: VOTE_CREDIT_PACKAGES.map((p) => {
+      const q = creditPurchaseQuote({ package: p.id, premium });
+      return {
+        id: p.id,
+        credits: p.credits,
+        price: p.priceKobo,
+        popular: p.popular,
+        discount: q.discountKobo,
+        fee: q.feeKobo,
+        total: q.totalKobo,
+      };
+    }),
+    premium,
+    discountPercent: PREMIUM_CREDIT_DISCOUNT_PERCENT,
+    feePercent: CREDIT_PURCHASE_FEE_PERCENT,
+    customCreditPrice: CUSTOM_CREDIT_PRICE_KOBO,
+    customMaxCredits: CUSTOM_CREDIT_PURCHASE_MAX_CREDITS,
+  } satisfies TVoteCreditPackages);
+
+/** A vote-credit row as GET /api/vote-credits/transactions lists it: a completed purchase of 100 credits for ₦5,040. */
+export const voteCreditTransactionDto = (over: Partial<TVoteCreditTransaction> = {}): TVoteCreditTransaction =>
+  ZVoteCreditTransaction.parse({
+    id: 'vct1',
+    reference: 'vcp-0123456789abcdef0123456789abcdef',
+    type: 'vote_credit_purchase',
+    status: 'completed',
+    failureReason: null,
+    description: 'Purchased 100 vote credits',
+    voteCredits: 100,
+    amount: 504_000,
+    createdAt: '2026-03-03T08:00:00Z',
+    ...over,
+  });
+
+/** GET /api/vote-credits/stats: 110 credits now, one purchase of 100 credits for ₦5,040, 40 used. */
+export const voteCreditStatsDto = (over: Partial<TVoteCreditStats> = {}): TVoteCreditStats =>
+  ZVoteCreditStats.parse({
+    currentCredits: 110,
+    totalSpent: 504_000,
+    totalCreditsPurchased: 100,
+    totalTransactions: 1,
+    totalCreditsUsed: 40,
+    ...over,
+  });
+
+// ---------- transfers and subscriptions (Transfer Credits, Subscription pages) ----------
+
+/** A member as the transfer search answers it: Bola Ade (u2). */
+export const transferUserDto = (over: Partial<TTransferUser> = {}): TTransferUser =>
+  ZTransferUser.parse({ id: 'u2', fullName: 'Bola Ade', email: 'bola@x.ng', profilePicture: null, ...over });
+
+/** A transfer history row: 50 credits sent to Bola Ade on 1 Mar 2026. */
+export const transferHistoryItemDto = (over: Partial<TTransferHistoryItem> = {}): TTransferHistoryItem =>
+  ZTransferHistoryItem.parse({
+    id: 'th1',
+    type: 'vote_credit_transfer_sent',
+    voteCredits: -50,
+    amount: 0,
+    description: 'Vote credits sent to Bola Ade',
+    reference: 'transfer:u1:k1',
+    createdAt: '2026-03-01T10:00:00Z',
+    metadata: { recipientName: 'Bola Ade' },
+    ...over,
+  });
+
+/** GET /api/subscriptions/pricing as the server builds it: the spec's prices (subscriptionQuote) and the plans' texts. */
+export const subscriptionPricingDto = (): TSubscriptionPricing =>
+  ZSubscriptionPricing.parse({
+    pricing: (['basic_premium', 'professional'] as const).map((tier) => {
+      const plan = PLANS.find((p) => p.tier === tier)!;
+      const period = (duration: 'monthly' | 'yearly') => {
+        const q = subscriptionQuote(tier, duration);
+        return { totalPrice: q.amountKobo, discount: q.discountKobo, durationDays: q.durationDays };
+      };
+      return {
+        tier,
+        name: plan.name,
+        description: plan.description,
+        features: plan.highlights,
+        monthly: period('monthly'),
+        yearly: period('yearly'),
+      };
+    }),
+  });
+
+/**
+ * A subscription as the subscriptions API answers it: Basic Premium, monthly, paid ₦2,500 from the wallet,
+ * active, started 10 days ago with 20 of its 30 days remaining.
+ */
+export const subscriptionDto = (over: Partial<TSubscription> = {}): TSubscription =>
+  ZSubscription.parse({
+    id: 's1',
+    tier: 'basic_premium',
+    duration: 'monthly',
+    status: 'active',
+    isActive: true,
+    paymentMethod: 'wallet',
+    amount: 250_000,
+    startDate: inDays(-10),
+    endDate: inDays(20),
+    daysRemaining: 20,
+    durationDays: 30,
+    autoRenew: false,
+    cancelledAt: null,
+    cancelReason: null,
+    createdAt: inDays(-10),
     ...over,
   });

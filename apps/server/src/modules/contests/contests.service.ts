@@ -51,6 +51,7 @@ import {
 } from './contests.lifecycle.js';
 import { contestNotFound, findContest, getContestForUpdate, isUuid, selectContestViews, type ContestRow } from './contests.repository.js';
 import { coverKey, renderCover } from './contests.upload.js';
+import { isPremium } from '../subscriptions/benefits.js';
 import { phaseAt, statusForDates } from './phase.js';
 
 // What other modules use from here.
@@ -127,10 +128,9 @@ const pagination = (page: number, limit: number, total: number) => ({
 
 type UserRow = typeof users.$inferSelect;
 
-/** Premium while the tier is paid and not expired; admins are unlimited whatever their tier. */
+/** Premium (a live paid tier, or an admin) creates without the monthly limit. */
 export function hasUnlimitedContests(user: Pick<UserRow, 'role' | 'subscriptionTier' | 'subscriptionExpiresAt'>, at: Date): boolean {
-  if (user.role === 'admin') return true;
-  return user.subscriptionTier !== 'free' && (!user.subscriptionExpiresAt || user.subscriptionExpiresAt > at);
+  return isPremium(user, at);
 }
 
 /** A ledger refusal inside the creation transaction, told with the spec's words. */

@@ -50,6 +50,7 @@ import {
   type ContestRow,
   type EntryRow,
 } from './entries.repository.js';
+import { isPremium } from '../subscriptions/benefits.js';
 import type { TEntry, TEntryListQuery, TMyEntriesList, TUpdateEntry } from './entries.schemas.js';
 
 /** Who is calling: enough to decide what they may see and do. */
@@ -95,9 +96,7 @@ export function visibleTo(actor: Actor | undefined): SQL | undefined {
 
 /** Premium uploads: a paid tier that has not expired, or an admin. */
 export function uploadTier(user: UserRow, at: Date): UploadTier {
-  if (user.role === 'admin') return 'premium';
-  const active = user.subscriptionTier !== 'free' && (!user.subscriptionExpiresAt || user.subscriptionExpiresAt > at);
-  return active ? 'premium' : 'free';
+  return isPremium(user, at) ? 'premium' : 'free';
 }
 
 export function completionOf(user: UserRow): number {

@@ -63,6 +63,11 @@ export const accounts = {
     kind: 'credit_issuance',
     allowNegative: true,
   }),
+  /**
+   * Naira the demo seed put into demo wallets: not money that came through a gateway, so the
+   * reconciliation never mistakes it for an unverified card payment.
+   */
+  demoFunding: (): AccountSpec => ({ code: 'demo:funding:NGN', asset: 'NGN', kind: 'demo_funding', allowNegative: true }),
   /** Naira that entered or left through a payment gateway (card deposits, bank payouts). */
   gateway: (gateway: string): AccountSpec => ({ code: `external:${gateway}:NGN`, asset: 'NGN', kind: 'gateway', allowNegative: true }),
 } as const;

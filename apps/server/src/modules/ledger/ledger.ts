@@ -217,6 +217,12 @@ export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
   };
 }
 
+/** Whether a transaction with this reference was posted (whatever it moved). */
+export async function isPosted(db: DbOrTx, reference: string): Promise<boolean> {
+  const [row] = await db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.reference, reference));
+  return row !== undefined;
+}
+
 /**
  * The account of `kind` that the posted transaction `reference` moved, e.g. the revenue shard a
  * paid vote credited: a refund reverses exactly that line.

@@ -133,7 +133,9 @@ export async function settlePayment(ctx: AppContext, input: SettlePaymentInput):
   const payment = await findPayment(ctx.db, reference);
   if (!payment || payment.purpose !== input.purpose || (input.userId !== null && payment.userId !== input.userId)) throw notFound();
   if (payment.creditedAt) return { payment, credited: false };
-  if (payment.status === 'failed' || payment.status === 'abandoned') throw refused(payment.status);
+  // Failed is final. Abandoned is not: Paystack reports a checkout the payer has not finished yet as
+  // abandoned, and the payer may still pay, so the gateway is asked again.
+  if (payment.status === 'failed') throw refused(payment.status);
 
   const verification = await askGateway(ctx, reference);
   const at = now();

@@ -155,3 +155,54 @@ export async function findBankAccount(db: DbOrTx, userId: string): Promise<BankA
   const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId));
   return row;
 }
+
+export type NewBankAccount = Pick<
+  typeof bankAccounts.$inferInsert,
+  'userId' | 'bankCode' | 'bankName' | 'accountNumber' | 'accountName' | 'gateway' | 'verifiedAt'
+>;
+
+/**
+ * Writes the user's one payout account. The gateway's transfer recipient is kept only when the
+ * account (number, bank and gateway) is unchanged; a different account needs a new recipient.
+ */
+export async function upsertBankAccount(db: DbOrTx, input: NewBankAccount): Promise<BankAccountRow> {
+  const [row] = await db
+    .insert(bankAccounts)
+    .values({ ...input, updatedAt: input.verifiedAt })
+    .onConflictDoUpdate({
+      target: bankAccounts.userId,
+      set: {
+        bankCode: input.bankCode,
+        bankName: input.bankName,
+        accountNumber: input.accountNumber,
+        accountName: input.accountName,
+        gateway: input.gateway,
+        verifiedAt: input.verifiedAt,
+        updatedAt: input.verifiedAt,
+        recipientCode: sql`case when ${bankAccounts.accountNumber} = excluded.account_number
+          and ${bankAccounts.bankCode} = excluded.bank_code and ${bankAccounts.gateway} = excluded.gateway
+          then ${bankAccounts.recipientCode} else null end`,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+/** Remembers the gateway's transfer recipient of the user's account, if it is still that account. */
+export async function saveBankRecipientCode(
+  db: DbOrTx,
+  account: { userId: string; bankCode: string; accountNumber: string; gateway: BankAccountRow['gateway'] },
+  recipientCode: string,
+): Promise<void> {
+  await db
+    .update(bankAccounts)
+    .set({ recipientCode })
+    .where(
+      and(
+        eq(bankAccounts.userId, account.userId),
+        eq(bankAccounts.bankCode, account.bankCode),
+        eq(bankAccounts.accountNumber, account.accountNumber),
+        eq(bankAccounts.gateway, account.gateway),
+      ),
+    );
+}

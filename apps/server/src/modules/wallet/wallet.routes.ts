@@ -1,21 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  ZBankAccountAnswer,
+  ZBankAccountRequest,
+  ZBankList,
   ZDepositRequest,
+  ZPageQuery,
+  ZResolvedAccount,
   ZVerifyPaymentRequest,
   ZWallet,
   ZWalletStats,
   ZWalletTransactionsPage,
   ZWalletTransactionsQuery,
+  ZWithdrawAnswer,
+  ZWithdrawRequest,
+  ZWithdrawalsPage,
 } from '@contesthub/shared';
 import { envelope, ok } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { DEPOSIT_MESSAGES } from '../payments/deposits.service.js';
 import { ZDepositInitialized, ZDepositVerified } from '../payments/deposits.schemas.js';
+import * as bankAccounts from './bank-accounts.service.js';
 import * as wallet from './wallet.service.js';
+import * as withdrawals from './withdrawals.service.js';
 
 const tags = ['wallet'];
 const ZWalletAnswer = z.object({ wallet: ZWallet });
+
+/** Limits that cost money or guard money are per user (per client address before sign-in). */
+const perUser = (req: FastifyRequest) => req.auth?.userId ?? req.ip;
 
 /** /api/wallet: the signed-in user's naira wallet and vote credits, read from the ledger. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -110,5 +124,98 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (req) => ok(await wallet.verifyDeposit(app.ctx, requireAuth(req).userId, req.body.reference), DEPOSIT_MESSAGES.verified),
+  );
+
+  app.get(
+    '/banks',
+    {
+      schema: {
+        tags,
+        summary: 'Banks a payout can go to (code and name), sorted by name',
+        description: "From the payment gateway, kept for an hour. data is the list itself (spec 001 §7 'data list').",
+        response: { 200: envelope(ZBankList) },
+      },
+      config: { access: 'signedIn', rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perUser } },
+    },
+    async () => ok(await bankAccounts.listBanks(app.ctx)),
+  );
+
+  app.get(
+    '/resolve-account',
+    {
+      schema: {
+        tags,
+        summary: 'The account name the bank gives for a 10-digit account number',
+        description:
+          'An unknown bank code or an account the bank cannot resolve answers 400. Each resolve costs money at the gateway: 20 a minute per user.',
+        querystring: ZBankAccountRequest,
+        response: { 200: envelope(ZResolvedAccount) },
+      },
+      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
+    },
+    async (req) => ok(await bankAccounts.resolveAccount(app.ctx, req.query)),
+  );
+
+  app.get(
+    '/bank-account',
+    {
+      schema: {
+        tags,
+        summary: 'My payout bank account (null until I add one)',
+        response: { 200: envelope(ZBankAccountAnswer) },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => ok(await bankAccounts.getBankAccount(app.ctx, requireAuth(req).userId)),
+  );
+
+  app.post(
+    '/bank-account',
+    {
+      schema: {
+        tags,
+        summary: 'Add or change my payout bank account',
+        description: 'The account name is resolved with the bank through the gateway; a name sent by the client is ignored.',
+        body: ZBankAccountRequest,
+        response: { 200: envelope(ZBankAccountAnswer) },
+      },
+      config: { access: 'verified', rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
+    },
+    async (req) =>
+      ok(await bankAccounts.saveBankAccount(app.ctx, requireAuth(req).userId, req.body), bankAccounts.BANK_ACCOUNT_MESSAGES.added),
+  );
+
+  app.post(
+    '/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw to my bank account: amount (whole naira) + ₦100 fee leave the wallet',
+        description:
+          'The account password is checked again. The answer carries the withdrawal (pending while the bank has not confirmed; ' +
+          'failed or reversed when the transfer failed, the total then being back in the wallet) and the wallet balance after it.',
+        body: ZWithdrawRequest,
+        response: { 200: envelope(ZWithdrawAnswer) },
+      },
+      config: { access: 'verified', rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
+    },
+    async (req) => {
+      const { answer, message } = await withdrawals.withdraw(app.ctx, requireAuth(req).userId, req.body);
+      return ok(answer, message);
+    },
+  );
+
+  app.get(
+    '/withdrawals',
+    {
+      schema: {
+        tags,
+        summary: 'My withdrawals, newest first',
+        querystring: ZPageQuery,
+        response: { 200: envelope(ZWithdrawalsPage) },
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) => ok(await withdrawals.listWithdrawals(app.ctx, requireAuth(req).userId, req.query)),
   );
 };

@@ -5,7 +5,7 @@ import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
 import { browser } from './lib/browser';
 // Loaded up front so the lazy route resolves at once.
 import './pages/WalletPage';
-import { walletDto } from '../../test/fixtures';
+import { voteCreditPackagesDto, voteCreditStatsDto, walletDto } from '../../test/fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -100,9 +100,11 @@ describe('Wallet overview', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('₦15,500.50')).toBeTruthy();
     expect(screen.getByText('59.5 credits')).toBeTruthy();
-    // Withdrawals are not here yet: no buttons that do nothing.
-    expect(screen.queryByRole('button', { name: /withdraw/i })).toBeNull();
+    // The money actions: Deposit, Withdraw, Buy credits, and Transfer credits on its own page.
     expect(screen.getByRole('button', { name: 'Deposit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy credits' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Transfer credits' }).getAttribute('href')).toBe('/dashboard/vote-credit-transfer');
   });
 
   it('shows a new user a zero balance and the empty state', async () => {
@@ -179,10 +181,11 @@ describe('Wallet transactions tab', { timeout: 20_000 }, () => {
   it('is reachable from the overview through View all', async () => {
     server.serve('GET /wallet', ok({ wallet: wallet() }));
     server.serve('GET /wallet/transactions', page([move()]));
-    renderAt('/dashboard/wallet');
+    const app = renderAt('/dashboard/wallet');
     fireEvent.click(await screen.findByRole('button', { name: 'View all' }));
     expect(screen.getByRole('tab', { name: 'Transactions' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByLabelText('Asset')).toBeTruthy();
+    expect(app.location()).toBe('/dashboard/wallet?tab=transactions');
   });
 });
 
@@ -255,5 +258,65 @@ describe('Deposit Money', { timeout: 20_000 }, () => {
     expect(assign).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deposit Money' })).toBeNull());
+  });
+});
+
+describe('Wallet tabs', { timeout: 20_000 }, () => {
+  const serveAll = () => {
+    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet/transactions', empty);
+    server.serve('GET /wallet/withdrawals', ok({ withdrawals: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } }));
+    server.serve('GET /vote-credits/packages', ok(voteCreditPackagesDto()));
+    server.serve('GET /vote-credits/transactions', ok({ transactions: [], pagination: { page: 1, limit: 50, total: 0, totalPages: 0 } }));
+    server.serve('GET /vote-credits/stats', ok(voteCreditStatsDto()));
+  };
+  const selected = () => screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')?.textContent;
+
+  it('opens the tab named in the URL and keeps the URL in step with the tab, by click and by keyboard', async () => {
+    serveAll();
+    const app = renderAt('/dashboard/wallet?tab=naira');
+    expect(await screen.findByTestId('naira-balance')).toBeTruthy();
+    expect(selected()).toBe('Naira Wallet');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Overview', 'Naira Wallet', 'Buy Credits', 'Transactions']);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Buy Credits' }));
+    expect(app.location()).toBe('/dashboard/wallet?tab=credits');
+    expect(await screen.findAllByTestId('credit-package')).toHaveLength(5);
+
+    const credits = screen.getByRole('tab', { name: 'Buy Credits' });
+    credits.focus();
+    fireEvent.keyDown(credits, { key: 'ArrowRight' });
+    expect(selected()).toBe('Transactions');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Transactions' }));
+    expect(app.location()).toBe('/dashboard/wallet?tab=transactions');
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(selected()).toBe('Overview');
+    expect(app.location()).toBe('/dashboard/wallet');
+  });
+
+  it('shows the overview for an unknown tab', async () => {
+    serveAll();
+    renderAt('/dashboard/wallet?tab=nonsense');
+    expect(await balance()).toBe('₦12,500.50');
+    expect(selected()).toBe('Overview');
+  });
+
+  it('opens Buy Credits from the Overview button and from /dashboard/vote-credits', async () => {
+    serveAll();
+    const app = renderAt('/dashboard/wallet');
+    await balance();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy credits' }));
+    expect(selected()).toBe('Buy Credits');
+    expect(app.location()).toBe('/dashboard/wallet?tab=credits');
+    cleanup();
+
+    serveAll();
+    const alias = renderAt('/dashboard/vote-credits');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Vote Credit Packages' })).toBeTruthy();
+    expect(alias.location()).toBe('/dashboard/vote-credits');
+    expect(selected()).toBe('Buy Credits');
+    fireEvent.click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(alias.location()).toBe('/dashboard/vote-credits?tab=overview');
+    expect(await balance()).toBe('₦12,500.50');
   });
 });

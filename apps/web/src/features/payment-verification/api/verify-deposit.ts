@@ -25,23 +25,3 @@ export const verifiedPayment = (result: DepositVerification): VerifiedPayment | 
 /** POST /wallet/verify-deposit {reference}: the server asks the gateway and credits the wallet once. */
 export const verifyDeposit = (reference: string) =>
   apiData<DepositVerification>('/wallet/verify-deposit', { method: 'POST', body: { reference } });
-
-const inflight = new Map<string, Promise<DepositVerification>>();
-
-/**
- * One request per reference at a time: a page that mounts twice (React's strict mode, a quick back and
- * forward) joins the request already on its way instead of sending another.
- */
-export function verifyDepositOnce(reference: string): Promise<DepositVerification> {
-  let pending = inflight.get(reference);
-  if (!pending) {
-    pending = verifyDeposit(reference).finally(() => inflight.delete(reference));
-    inflight.set(reference, pending);
-  }
-  return pending;
-}
-
-export const isVerifying = (reference: string) => inflight.has(reference);
-
-/** Stops waiting for a request that hangs: the next attempt sends a fresh one (the server answers repeats the same). */
-export const abandonVerification = (reference: string) => inflight.delete(reference);

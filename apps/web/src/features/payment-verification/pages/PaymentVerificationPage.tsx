@@ -1,15 +1,19 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock, Loader2, type LucideIcon } from 'lucide-react';
-import { formatNaira, PAYMENT_VERIFICATION_STUCK_MS } from '@contesthub/shared';
+import { formatNaira, formatNumber, PAYMENT_VERIFICATION_STUCK_MS, paymentPurposeOf, type PaymentPurpose } from '@contesthub/shared';
 import { ME_QUERY_KEY } from '../../../app/auth';
+import { useToast } from '../../../app/toast';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, Skeleton } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { walletKeys, walletQuery } from '../../wallet/api/get-wallet';
-import { abandonVerification, isVerifying, verifiedPayment, verifyDepositOnce, type DepositVerification } from '../api/verify-deposit';
+import { voteCreditKeys } from '../../wallet/api/vote-credit-keys';
+import { CREDIT_MESSAGES } from '../../wallet/lib/messages';
+import { verifiedPayment, type DepositVerification } from '../api/verify-deposit';
+import { abandonVerification, isVerifying, verifyPaymentOnce, type PaymentVerification } from '../api/verify-payment';
 import { attemptedReferences } from '../lib/attempted';
 import { VERIFICATION_MESSAGES as M } from '../lib/messages';
 
@@ -17,7 +21,7 @@ type View =
   | { phase: 'pending'; stuck: boolean }
   | { phase: 'verifying' }
   /** `result` is null when the reference was already attempted: the balance is then read afresh. */
-  | { phase: 'success'; result: DepositVerification | null }
+  | { phase: 'success'; result: PaymentVerification | null }
   | { phase: 'error'; message: string; canRetry: boolean };
 
 /**
@@ -39,31 +43,51 @@ function useReference(): string | null {
   return value || null;
 }
 
+/**
+ * What the page shows before it asks: no reference, or one whose prefix names no payment of ours
+ * (the spec's not-found text, nothing to retry), else it waits to verify.
+ */
+function firstView(reference: string | null, purpose: PaymentPurpose | null): View {
+  if (!reference) return { phase: 'error', message: M.noReference, canRetry: false };
+  if (!purpose) return { phase: 'error', message: M.notFound, canRetry: false };
+  return { phase: 'pending', stuck: false };
+}
+
 export default function PaymentVerificationPage() {
   const reference = useReference();
+  // Our references start with their purpose (dep-, vcp-, sub-): that picks the verify call.
+  const purpose = reference ? paymentPurposeOf(reference) : null;
+  const verifiable = purpose === 'deposit' || purpose === 'credits' ? purpose : null;
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
   const [attempt, setAttempt] = useState(0);
-  const [view, setView] = useState<View>(() =>
-    reference ? { phase: 'pending', stuck: false } : { phase: 'error', message: M.noReference, canRetry: false },
-  );
+  const [view, setView] = useState<View>(() => firstView(reference, purpose));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // A new reference in the URL starts over.
   const [shownFor, setShownFor] = useState(reference);
   if (shownFor !== reference) {
     setShownFor(reference);
-    setView(reference ? { phase: 'pending', stuck: false } : { phase: 'error', message: M.noReference, canRetry: false });
+    setView(firstView(reference, purpose));
   }
 
+  // Subscription payments are confirmed by their own page.
   useEffect(() => {
-    if (!reference) return;
+    if (reference && purpose === 'subscription') {
+      void navigate(`/dashboard/subscription-verification?reference=${encodeURIComponent(reference)}`, { replace: true });
+    }
+  }, [reference, purpose, navigate]);
+
+  useEffect(() => {
+    if (!reference || !verifiable) return;
     attemptedReferences.keep(reference);
     // Leaving the page forgets the flag 5 seconds later.
     return () => attemptedReferences.clearLater(reference);
-  }, [reference]);
+  }, [reference, verifiable]);
 
   useEffect(() => {
-    if (!reference) return;
+    if (!reference || !verifiable) return;
     if (attemptedReferences.has(reference) && !isVerifying(reference)) {
       setView({ phase: 'success', result: null });
       return;
@@ -78,16 +102,22 @@ export default function PaymentVerificationPage() {
       attemptedReferences.clear(reference);
       setView({ phase: 'pending', stuck: true });
     }, PAYMENT_VERIFICATION_STUCK_MS);
-    verifyDepositOnce(reference).then(
+    verifyPaymentOnce(reference, verifiable).then(
       (result) => {
         if (!live) return;
         window.clearTimeout(stuck);
-        if (!result?.wallet) {
+        const whole = result.purpose === 'deposit' ? !!result.deposit?.wallet : !!result.credits?.user && !!result.credits.transaction;
+        if (!whole) {
           attemptedReferences.clear(reference);
           setView({ phase: 'error', message: M.unexpected, canRetry: true });
           return;
         }
         setView({ phase: 'success', result });
+        if (result.purpose === 'credits') {
+          const added = result.credits.credited ? `${formatNumber(result.credits.transaction.voteCredits)} vote credits added.` : undefined;
+          toast.success(CREDIT_MESSAGES.verified, added);
+          void queryClient.invalidateQueries({ queryKey: voteCreditKeys.all });
+        }
         void queryClient.invalidateQueries({ queryKey: walletKeys.all });
         void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       },
@@ -104,7 +134,7 @@ export default function PaymentVerificationPage() {
       live = false;
       window.clearTimeout(stuck);
     };
-  }, [reference, attempt, queryClient]);
+  }, [reference, verifiable, attempt, queryClient, toast]);
 
   // Focus follows the outcome so keyboard and screen-reader users land on it.
   const phase = view.phase;
@@ -141,9 +171,13 @@ export default function PaymentVerificationPage() {
           </Outcome>
         ) : view.phase === 'success' ? (
           <Outcome icon={CircleCheck} tone="success" title="Payment Successful" role="status" headingRef={headingRef}>
-            <SuccessDetails result={view.result} />
+            {purpose === 'credits' ? (
+              <CreditsSuccess result={view.result?.purpose === 'credits' ? view.result : null} />
+            ) : (
+              <SuccessDetails result={view.result?.purpose === 'deposit' ? view.result.deposit : null} />
+            )}
             <Actions>
-              <ButtonLink to="/dashboard/wallet">View Wallet</ButtonLink>
+              <ButtonLink to={purpose === 'credits' ? '/dashboard/wallet?tab=credits' : '/dashboard/wallet'}>View Wallet</ButtonLink>
               <ButtonLink to="/browse-contests" variant="outline">
                 Browse Contests
               </ButtonLink>
@@ -205,6 +239,40 @@ function SuccessDetails({ result }: { result: DepositVerification | null }) {
         </dd>
       </dl>
       {payment && <ReferenceLine reference={payment.reference} />}
+    </>
+  );
+}
+
+function CreditsSuccess({ result }: { result: Extract<PaymentVerification, { purpose: 'credits' }> | null }) {
+  // Already verified earlier: read the credit balance as it is now.
+  const wallet = useQuery({ ...walletQuery(), enabled: result === null });
+  const balance = result ? result.credits.user.voteCredits : wallet.data?.wallet.voteCredits;
+  const transaction = result?.credits.transaction;
+  return (
+    <>
+      <p className="mt-2 text-sm text-slate-400">
+        {transaction && result.credits.credited
+          ? `${formatNumber(transaction.voteCredits)} vote credits have been added to your account.`
+          : 'This payment has already been verified and its vote credits added to your account.'}
+      </p>
+      <dl className="mt-5 rounded-xl border border-slate-800 bg-slate-950/40 p-4">
+        <dt className="text-xs text-slate-400">New credit balance</dt>
+        <dd className="mt-1 text-2xl font-bold text-amber-300" data-testid="verified-credits">
+          {balance !== undefined ? (
+            formatNumber(balance)
+          ) : wallet.isError ? (
+            <span className="flex flex-wrap items-center justify-center gap-2 text-sm font-normal text-slate-300">
+              Failed to load wallet
+              <Button size="sm" variant="outline" onClick={() => void wallet.refetch()}>
+                Retry
+              </Button>
+            </span>
+          ) : (
+            <Skeleton className="mx-auto h-8 w-32" aria-label="Loading credit balance" />
+          )}
+        </dd>
+      </dl>
+      {transaction && <ReferenceLine reference={transaction.reference} />}
     </>
   );
 }

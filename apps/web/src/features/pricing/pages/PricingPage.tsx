@@ -27,7 +27,13 @@ const FAQS = [
   },
 ];
 
-function PlanCta({ plan }: { plan: Plan }) {
+/** Where a paid plan's button leads: the subscription page with this plan and period chosen (spec 000 §2). */
+const upgradeLink = (tier: Plan['tier'], period: BillingPeriod) => ({
+  pathname: '/dashboard/subscription',
+  search: `?tier=${tier}&duration=${period}`,
+});
+
+function PlanCta({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   const { user } = useAuth();
   if (plan.tier === 'free') {
     return user ? (
@@ -40,14 +46,24 @@ function PlanCta({ plan }: { plan: Plan }) {
       </Link>
     );
   }
+  const target = upgradeLink(plan.tier, period);
   return user ? (
-    <Link to="/dashboard/subscription" className={buttonClass(plan.popular ? 'primary' : 'secondary', 'lg', 'w-full')}>
+    <Link to={target} className={buttonClass(plan.popular ? 'primary' : 'secondary', 'lg', 'w-full')}>
       Upgrade Now
     </Link>
   ) : (
-    <Link to="/register" className={buttonClass(plan.popular ? 'primary' : 'secondary', 'lg', 'w-full')}>
-      Start Free Trial
-    </Link>
+    <>
+      <Link to="/register" className={buttonClass(plan.popular ? 'primary' : 'secondary', 'lg', 'w-full')}>
+        Start Free Trial
+      </Link>
+      {/* A member who is signed out logs in and lands on this plan (the origin is remembered, as other login links do). */}
+      <p className="mt-3 text-center text-sm text-slate-400">
+        Already a member?{' '}
+        <Link to="/login" state={{ from: target }} className="font-semibold text-emerald-300 hover:underline">
+          Log in to upgrade
+        </Link>
+      </p>
+    </>
   );
 }
 
@@ -132,7 +148,7 @@ export default function PricingPage() {
                 ))}
               </ul>
               <div className="mt-8">
-                <PlanCta plan={plan} />
+                <PlanCta plan={plan} period={period} />
               </div>
             </section>
           );

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TWallet } from '@contesthub/shared';
 import { ApiError, apiData } from '../../../lib/api';
 
@@ -7,6 +7,7 @@ export const walletKeys = {
   wallet: () => ['wallet', 'wallet'] as const,
   transactions: (params: object) => ['wallet', 'transactions', params] as const,
   stats: () => ['wallet', 'stats'] as const,
+  withdrawals: (params: object) => ['wallet', 'withdrawals', params] as const,
 };
 
 export interface WalletAnswer {
@@ -31,3 +32,8 @@ export async function getWallet(signal?: AbortSignal): Promise<WalletAnswer> {
 export const walletQuery = () => queryOptions({ queryKey: walletKeys.wallet(), queryFn: ({ signal }) => getWallet(signal) });
 
 export const useWallet = () => useQuery(walletQuery());
+
+/** Writes a fresh wallet into the cache (after a withdrawal or a new bank account) without waiting for a refetch. */
+export function patchWallet(queryClient: QueryClient, patch: Partial<TWallet>): void {
+  queryClient.setQueryData<WalletAnswer>(walletKeys.wallet(), (old) => (old ? { ...old, wallet: { ...old.wallet, ...patch } } : old));
+}

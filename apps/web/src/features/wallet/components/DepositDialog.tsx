@@ -1,18 +1,13 @@
-import { useId, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ZDepositRequest } from '@contesthub/shared';
 import { useToast } from '../../../app/toast';
 import { FormDialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/forms';
 import { useStartDeposit } from '../api/deposit';
-import { formatAmountInput, pastedDigits } from '../lib/amount-input';
+import { AmountField } from './AmountField';
 import { browser, paymentCallbackUrl } from '../lib/browser';
+import { serverMessageOr } from '../lib/errors';
 import { DEPOSIT_MESSAGES } from '../lib/messages';
-
-/** The server's own words when it gave some, else the spec's default. */
-const failureText = (err: unknown) =>
-  err instanceof ApiError && err.status > 0 && err.errorType !== 'INVALID_RESPONSE' && err.message ? err.message : DEPOSIT_MESSAGES.failed;
 
 /**
  * Deposit Money (spec 001 §2, §5, §7): whole naira, digits only with thousands separators; the gateway's
@@ -27,16 +22,8 @@ export function DepositDialog({ onClose }: { onClose: () => void }) {
   const [leaving, setLeaving] = useState(false);
 
   const change = (next: string) => {
-    setAmount(formatAmountInput(next));
+    setAmount(next);
     setError(undefined);
-  };
-
-  const paste = (e: ClipboardEvent<HTMLInputElement>) => {
-    e.preventDefault();
-    const input = e.currentTarget;
-    const from = input.selectionStart ?? amount.length;
-    const to = input.selectionEnd ?? amount.length;
-    change(amount.slice(0, from) + pastedDigits(e.clipboardData.getData('text')) + amount.slice(to));
   };
 
   const submit = (e: FormEvent) => {
@@ -58,7 +45,7 @@ export function DepositDialog({ onClose }: { onClose: () => void }) {
         browser.assign(answer.authorizationUrl);
       },
       onError: (err) => {
-        const text = failureText(err);
+        const text = serverMessageOr(err, DEPOSIT_MESSAGES.failed);
         setError(text);
         toast.error(text);
       },
@@ -76,16 +63,13 @@ export function DepositDialog({ onClose }: { onClose: () => void }) {
       pending={start.isPending || leaving}
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-3">
-        <TextField
+        <AmountField
           label="Amount (₦)"
           required
           autoFocus
-          inputMode="numeric"
-          autoComplete="off"
           placeholder="e.g. 10,000"
           value={amount}
-          onChange={(e) => change(e.target.value)}
-          onPaste={paste}
+          onValueChange={change}
           error={error}
           hint="Whole naira. Your wallet is credited once the payment is confirmed."
         />

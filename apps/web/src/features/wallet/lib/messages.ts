@@ -11,3 +11,30 @@ export const WALLET_MESSAGES = {
 export const DEPOSIT_MESSAGES = {
   failed: PAYMENT_MESSAGES.initializeDepositFailed,
 } as const;
+
+/** Withdrawal and bank account texts (spec 001 §8 Wallet; a server message is preferred when present). */
+export const WITHDRAW_MESSAGES = {
+  done: 'Withdrawal processed successfully',
+  /** Not given by the spec: the transfer left but the bank has not confirmed it yet. */
+  submitted: 'Withdrawal submitted',
+  failed: 'Failed to process withdrawal',
+  bankAdded: 'Bank account added successfully',
+  bankFailed: 'Failed to add bank account',
+  /** Not given by the spec. */
+  banksFailed: 'Failed to load banks',
+  /** Not given by the spec. */
+  withdrawalsFailed: 'Failed to load withdrawals',
+  /** Not given by the spec: the resolve call failed without a message of its own. */
+  resolveFailed: 'Could not find this account. Check the number and the bank.',
+} as const;
+
+/** Vote credit texts (spec 001 §8 Vote credits). */
+export const CREDIT_MESSAGES = {
+  packagesFailed: 'Failed to load vote credit packages',
+  transactionsFailed: 'Failed to load transactions',
+  statsFailed: 'Failed to load statistics',
+  verifySomeFailed: 'Failed to verify some transactions',
+  paymentFailed: 'Failed to initialize payment. Please try again.',
+  invalidInitialization: 'Invalid payment initialization response',
+  verified: 'Payment Verified!',
+} as const;

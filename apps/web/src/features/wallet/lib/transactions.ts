@@ -16,6 +16,12 @@ const KIND_LABELS: Record<string, string> = {
   vote_refund: 'Vote refund',
   referral_bonus: 'Referral bonus',
   vote_credit_purchase: 'Credit purchase',
+  vote_credit_transfer: 'Credit transfer',
+  vote_credit_transfer_sent: 'Credits sent',
+  vote_credit_transfer_received: 'Credits received',
+  vote_credit_transfer_fee: 'Transfer fee',
+  withdrawal: 'Withdrawal',
+  withdrawal_reversal: 'Withdrawal refunded',
 };
 
 /** A label for any kind: the known ones by name, others from their words ('gift_card' → 'Gift card'). */

@@ -1,0 +1,91 @@
+/**
+ * POST /api/payments/paystack/webhook (issue 5). Paystack signs the raw body with HMAC-SHA512 of our
+ * secret key in `x-paystack-signature`; a missing or wrong signature is refused with 401 and nothing
+ * happens. A signed event is acknowledged at once (Paystack wants a fast 200) and handled after the
+ * answer. The event body is never taken as proof of payment: its reference is settled through the same
+ * path as the payer's own verify, which asks the gateway and gives value once. So a repeated event, or
+ * one racing the payer's return, has one effect. Work lost to a crash is picked up by the sweep jobs
+ * (payments and withdrawals), so acknowledging first loses nothing.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { settleWithdrawal } from '../wallet/withdrawals.service.js';
+import { settleAnyPayment } from './purposes.js';
+
+interface PaystackEvent {
+  event?: unknown;
+  data?: { reference?: unknown } | null;
+}
+
+/** Events we act on; every other signed event is acknowledged and ignored. */
+const CHARGE_EVENTS = new Set(['charge.success']);
+const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
+
+/** Handles one signed event. Exported for tests; errors are the caller's to log. */
+export async function handlePaystackEvent(ctx: AppContext, body: PaystackEvent): Promise<'payment' | 'withdrawal' | 'ignored'> {
+  const event = typeof body.event === 'string' ? body.event : '';
+  const reference = typeof body.data?.reference === 'string' ? body.data.reference : '';
+  if (!reference) return 'ignored';
+  if (CHARGE_EVENTS.has(event)) {
+    return (await settleAnyPayment(ctx, reference)) ? 'payment' : 'ignored';
+  }
+  if (TRANSFER_EVENTS.has(event)) {
+    await settleWithdrawal(ctx, reference);
+    return 'withdrawal';
+  }
+  return 'ignored';
+}
+
+/** Events being handled after their answer; awaited on close (and by tests). */
+const inFlight = new WeakMap<AppContext, Set<Promise<void>>>();
+
+export async function drainWebhookWork(ctx: AppContext): Promise<void> {
+  const work = inFlight.get(ctx);
+  while (work && work.size > 0) await Promise.allSettled([...work]);
+}
+
+const MAX_BODY_BYTES = 256 * 1024;
+
+export const paystackWebhookRoutes: FastifyPluginAsync = async (app) => {
+  // The signature covers the exact bytes Paystack sent: keep them (this plugin's scope only).
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) => {
+    done(null, body);
+  });
+  app.addHook('onClose', async () => drainWebhookWork(app.ctx));
+
+  app.post(
+    '/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Paystack webhook (signed with x-paystack-signature)',
+        description:
+          'charge.success settles the payment with that reference (verified again with Paystack); transfer.success, ' +
+          'transfer.failed and transfer.reversed settle the withdrawal. Answers 200 at once; 401 for a bad signature.',
+      },
+      config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const signature = req.headers['x-paystack-signature'];
+      if (!app.ctx.gateway.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)) {
+        return reply.status(401).send({ success: false, message: 'Invalid signature', errorType: 'UNAUTHORIZED' });
+      }
+      let body: PaystackEvent;
+      try {
+        body = JSON.parse(raw.toString('utf8')) as PaystackEvent;
+      } catch {
+        return reply.status(400).send({ success: false, message: 'Invalid JSON', errorType: 'VALIDATION_ERROR' });
+      }
+      const ctx = app.ctx;
+      let work = inFlight.get(ctx);
+      if (!work) inFlight.set(ctx, (work = new Set()));
+      const job: Promise<void> = handlePaystackEvent(ctx, body)
+        .then((outcome) => ctx.log.info({ event: body.event, outcome }, 'paystack webhook handled'))
+        .catch((err: unknown) => ctx.log.warn({ err, event: body.event }, 'paystack webhook event not settled (the sweep will retry)'))
+        .finally(() => work.delete(job));
+      work.add(job);
+      return reply.send({ success: true, message: 'Received' });
+    },
+  );
+};

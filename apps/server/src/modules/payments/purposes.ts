@@ -1,0 +1,67 @@
+/**
+ * What settles a card payment of each purpose, for the callers that only know a reference: the
+ * Paystack webhook and the payment sweep. Each purpose's own verify route calls its settle function
+ * directly with the payer's id.
+ */
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import type { PaymentPurpose } from '@contesthub/shared';
+import type { AppContext } from '../../context.js';
+import { payments } from '../../db/schema/index.js';
+import { now } from '../../lib/clock.js';
+import { isAppError } from '../../lib/errors.js';
+import { settleSubscriptionPayment } from '../subscriptions/subscriptions.service.js';
+import { settleCreditPurchase } from '../vote-credits/vote-credits.service.js';
+import { settleDeposit } from './deposits.service.js';
+import type { SettledPayment } from './settlement.js';
+
+type Settle = (ctx: AppContext, userId: string | null, reference: string) => Promise<SettledPayment>;
+
+export const SETTLE_BY_PURPOSE: Record<PaymentPurpose, Settle> = {
+  deposit: settleDeposit,
+  credits: settleCreditPurchase,
+  subscription: settleSubscriptionPayment,
+};
+
+/** Settles whatever payment `reference` is, as the system (webhook, sweep). Unknown references: null. */
+export async function settleAnyPayment(ctx: AppContext, reference: string): Promise<SettledPayment | null> {
+  const [row] = await ctx.db.select({ purpose: payments.purpose }).from(payments).where(eq(payments.reference, reference));
+  if (!row) return null;
+  return SETTLE_BY_PURPOSE[row.purpose](ctx, null, reference);
+}
+
+/** A payer who paid and closed the tab never comes back to verify: the sweep settles their payment. */
+export const PAYMENT_SWEEP_MIN_AGE_MS = 5 * 60 * 1000;
+/** After a day an unfinished checkout is left alone (the payer can still verify it themselves). */
+export const PAYMENT_SWEEP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 50;
+
+/**
+ * Asks the gateway about unsettled payments between 5 minutes and a day old, oldest first, and gives
+ * the value of those that were paid (once: settlement's row lock and the ledger reference guard).
+ */
+export async function runPaymentSweep(ctx: AppContext): Promise<{ examined: number; credited: number }> {
+  const at = now().getTime();
+  const due = await ctx.db
+    .select({ reference: payments.reference, purpose: payments.purpose })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ['pending', 'abandoned']),
+        lt(payments.createdAt, new Date(at - PAYMENT_SWEEP_MIN_AGE_MS)),
+        gt(payments.createdAt, new Date(at - PAYMENT_SWEEP_MAX_AGE_MS)),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(SWEEP_BATCH);
+  let credited = 0;
+  for (const p of due) {
+    try {
+      const settled = await SETTLE_BY_PURPOSE[p.purpose](ctx, null, p.reference);
+      if (settled.credited) credited += 1;
+    } catch (err) {
+      // Not paid (yet), declined, or the gateway is down: the payment stays as it is for the next run.
+      if (!isAppError(err)) ctx.log.warn({ err, reference: p.reference }, 'payment sweep could not settle a payment');
+    }
+  }
+  return { examined: due.length, credited };
+}

@@ -1,0 +1,131 @@
+/**
+ * Drizzle queries of vote-credit transfers: the people one may send credits to, and the caller's
+ * transfer lines read straight from the ledger (a transfer is one ledger transaction of kind
+ * TRANSFER_KIND; its metadata names both sides).
+ */
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, users } from '../../db/schema/index.js';
+import type { Asset } from '../ledger/accounts.js';
+
+/** The ledger kind of a transfer posting. */
+export const TRANSFER_KIND = 'vote_credit_transfer';
+
+/** The ledger metadata every transfer posting carries. */
+export interface TransferMetadata {
+  senderId: string;
+  senderName: string;
+  recipientId: string;
+  recipientName: string;
+}
+
+export interface TransferUserRow {
+  id: string;
+  fullName: string;
+  email: string;
+  profilePicture: string | null;
+  status: 'active' | 'banned' | 'pending';
+  isActive: boolean;
+  isVerified: boolean;
+}
+
+const userColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  profilePicture: users.profilePicture,
+  status: users.status,
+  isActive: users.isActive,
+  isVerified: users.isVerified,
+};
+
+/** Who may receive credits: an active, not banned, email-verified account. */
+const eligible = and(eq(users.status, 'active'), eq(users.isActive, true), eq(users.isVerified, true));
+
+/** The account behind an email (lower-case, as stored), whatever its state. */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<TransferUserRow | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** The same rule as `eligible`, for a row already read. */
+export const isEligibleRecipient = (u: TransferUserRow): boolean => u.status === 'active' && u.isActive && u.isVerified;
+
+/** `text` as a LIKE pattern that matches it literally anywhere (backslash is the escape character). */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Eligible recipients whose full name or email contains `query` (case-insensitive, taken
+ * literally), the caller excluded, ordered by name.
+ */
+export async function searchRecipients(db: DbOrTx, callerId: string, query: string, limit: number): Promise<TransferUserRow[]> {
+  const pattern = containsPattern(query);
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(
+      and(
+        eligible,
+        ne(users.id, callerId),
+        or(sql`${users.fullName} ilike ${pattern} escape '\\'`, sql`${users.email} ilike ${pattern} escape '\\'`),
+      ),
+    )
+    .orderBy(sql`lower(${users.fullName})`, asc(users.email))
+    .limit(limit);
+}
+
+export interface TransferLineRow {
+  id: number;
+  asset: Asset;
+  /** Signed minor units for the caller: kobo (NGN) or hundredths (CREDIT). */
+  amount: number;
+  createdAt: Date;
+  reference: string;
+  metadata: Partial<TransferMetadata>;
+}
+
+/**
+ * The caller's own journal lines of transfer postings (their credits sent or received, their fees
+ * paid), newest transfer first, one page, and how many there are in all.
+ */
+export async function listTransferLines(
+  db: DbOrTx,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TransferLineRow[]; total: number }> {
+  const own = db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerUserId, userId), inArray(ledgerAccounts.kind, ['user_wallet', 'user_credits'])));
+  const where = and(inArray(ledgerEntries.accountId, own), eq(ledgerTransactions.kind, TRANSFER_KIND));
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: ledgerEntries.id,
+        asset: ledgerEntries.asset,
+        amount: ledgerEntries.amount,
+        createdAt: ledgerEntries.createdAt,
+        reference: ledgerTransactions.reference,
+        metadata: ledgerTransactions.metadata,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(where)
+      // Newest transfer first (its latest journal line); within one transfer the credit line before the fee.
+      .orderBy(desc(sql`max(${ledgerEntries.id}) over (partition by ${ledgerEntries.transactionId})`), asc(ledgerEntries.asset))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, metadata: r.metadata as Partial<TransferMetadata> })), total: Number(totalRow?.total ?? 0) };
+}
+
+/** Whether a ledger posting with this reference exists (an Idempotency-Key already used). */
+export async function postingExists(db: DbOrTx, reference: string): Promise<boolean> {
+  const [row] = await db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.reference, reference));
+  return row !== undefined;
+}

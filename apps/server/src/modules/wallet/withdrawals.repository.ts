@@ -1,0 +1,122 @@
+/** Drizzle queries of withdrawals (the `withdrawals` table). No rules here: see withdrawals.service.ts. */
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { users, withdrawals } from '../../db/schema/index.js';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type NewWithdrawal = Pick<
+  typeof withdrawals.$inferInsert,
+  | 'reference'
+  | 'userId'
+  | 'amountKobo'
+  | 'feeKobo'
+  | 'gateway'
+  | 'bankCode'
+  | 'bankName'
+  | 'accountNumber'
+  | 'accountName'
+  | 'recipientCode'
+  | 'createdAt'
+>;
+
+export async function userPasswordHash(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash;
+}
+
+export async function insertWithdrawal(tx: Tx, input: NewWithdrawal): Promise<WithdrawalRow> {
+  const [row] = await tx
+    .insert(withdrawals)
+    .values({ ...input, updatedAt: input.createdAt })
+    .returning();
+  return row!;
+}
+
+export async function findWithdrawal(db: DbOrTx, reference: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.reference, reference));
+  return row;
+}
+
+/** The withdrawal locked until the end of the transaction: one settler at a time per reference. */
+export async function lockWithdrawal(tx: Tx, reference: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.reference, reference)).for('update');
+  return row;
+}
+
+/** Saves the transfer recipient on a withdrawal that has none yet and is still pending. */
+export async function setWithdrawalRecipient(db: DbOrTx, id: string, recipientCode: string, at: Date): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set({ recipientCode, updatedAt: at })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending'), sql`${withdrawals.recipientCode} is null`));
+}
+
+/**
+ * Claims the next transfer call of a pending withdrawal: attempts goes from `seenAttempts` to one
+ * more, only if nobody else did it meanwhile. Undefined when the claim was lost (another process is
+ * calling, or the withdrawal was settled), in which case the caller must not call the gateway.
+ */
+export async function claimTransferAttempt(db: DbOrTx, id: string, seenAttempts: number, at: Date): Promise<WithdrawalRow | undefined> {
+  const [row] = await db
+    .update(withdrawals)
+    .set({ attempts: seenAttempts + 1, updatedAt: at })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending'), eq(withdrawals.attempts, seenAttempts)))
+    .returning();
+  return row;
+}
+
+/** The gateway's code of the transfer, once known (does not change the status). */
+export async function setTransferCode(db: DbOrTx, id: string, transferCode: string, at: Date): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set({ transferCode, updatedAt: at })
+    .where(and(eq(withdrawals.id, id), sql`${withdrawals.transferCode} is distinct from ${transferCode}`));
+}
+
+/** Records the final status of a withdrawal (call with the row locked). */
+export async function markWithdrawalSettled(
+  tx: Tx,
+  id: string,
+  outcome: { status: 'success' | 'failed' | 'reversed'; failureReason: string | null; transferCode: string | null; at: Date },
+): Promise<void> {
+  await tx
+    .update(withdrawals)
+    .set({
+      status: outcome.status,
+      failureReason: outcome.failureReason,
+      settledAt: outcome.at,
+      updatedAt: outcome.at,
+      ...(outcome.transferCode ? { transferCode: outcome.transferCode } : {}),
+    })
+    .where(eq(withdrawals.id, id));
+}
+
+/** A user's withdrawals, newest first. */
+export async function listUserWithdrawals(
+  db: DbOrTx,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.userId, userId))
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(withdrawals).where(eq(withdrawals.userId, userId)),
+  ]);
+  return { rows, total: Number(totalRow?.total ?? 0) };
+}
+
+/** References of pending withdrawals created before `before`, oldest first. */
+export async function pendingWithdrawalReferences(db: DbOrTx, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ reference: withdrawals.reference })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, 'pending'), lt(withdrawals.createdAt, before)))
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.reference);
+}

@@ -1,0 +1,235 @@
+/**
+ * The paths that settle money without the payer (decision 009): the Paystack webhook (signed events
+ * only, acknowledged at once, value still taken from the verify call, repeats with one effect), the
+ * payment sweep (a paid checkout nobody came back to verify), and the reconciliation report that
+ * checks the books against the payment and withdrawal records.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { TReconciliationReport, TWallet } from '@contesthub/shared';
+import { ledgerTransactions, payments, withdrawals } from '../src/db/schema/index.js';
+import { accounts, checkLedgerIntegrity, post } from '../src/modules/ledger/ledger.js';
+import { drainWebhookWork } from '../src/modules/payments/paystack-webhook.js';
+import { runPaymentSweep } from '../src/modules/payments/purposes.js';
+import { runReconciliation } from '../src/modules/reconciliation/reconciliation.service.js';
+import { bearer, createSignedInUser, createTestApp, nextIp, type LoginResult, type TestApp, type TestUser } from './helpers.js';
+import { startFakePaystack, type FakePaystack } from './payments/fake-paystack.js';
+
+type User = TestUser & LoginResult;
+
+let p: TestApp;
+let fake: FakePaystack;
+
+async function api<T = unknown>(
+  app: TestApp['app'],
+  method: 'GET' | 'POST',
+  url: string,
+  token?: string,
+  payload?: Record<string, unknown>,
+) {
+  const res = await app.inject({
+    method,
+    url,
+    remoteAddress: nextIp(),
+    ...(token ? { headers: bearer(token) } : {}),
+    ...(payload !== undefined ? { payload } : {}),
+  });
+  return { status: res.statusCode, body: res.json() as { success: boolean; message?: string; data: T } };
+}
+
+const balance = async (app: TestApp['app'], token: string) =>
+  (await api<{ wallet: TWallet }>(app, 'GET', '/api/wallet', token)).body.data.wallet;
+
+/** Sends a webhook event as Paystack would (or with the given signature), then waits for its handling. */
+async function webhook(event: unknown, signature?: string | null) {
+  const raw = JSON.stringify(event);
+  const res = await p.app.inject({
+    method: 'POST',
+    url: '/api/payments/paystack/webhook',
+    remoteAddress: nextIp(),
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { 'x-paystack-signature': signature ?? fake.sign(raw) }),
+    },
+    payload: raw,
+  });
+  await drainWebhookWork(p.ctx);
+  return res;
+}
+
+async function startDeposit(user: User, naira: number) {
+  const res = await api<{ reference: string }>(p.app, 'POST', '/api/wallet/deposit', user.token, { amount: naira });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.reference;
+}
+
+const postings = async (reference: string) =>
+  (await p.ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, reference))).length;
+
+beforeAll(async () => {
+  fake = await startFakePaystack();
+  p = await createTestApp({ paystack: { secretKey: fake.secretKey, baseUrl: fake.url } });
+});
+afterAll(async () => {
+  await p?.close();
+  await fake?.close();
+});
+afterEach(async () => {
+  expect((await checkLedgerIntegrity(p.ctx.db)).problems).toEqual([]);
+});
+
+describe('POST /api/payments/paystack/webhook', () => {
+  it('credits a paid deposit once from charge.success, however often the event comes, and the payer’s verify agrees', async () => {
+    const user = await createSignedInUser(p.app);
+    const reference = await startDeposit(user, 7_500);
+    fake.settle(reference, { status: 'success' });
+    const event = { event: 'charge.success', data: { reference, amount: 750_000, currency: 'NGN', status: 'success' } };
+
+    const first = await webhook(event);
+    expect(first.statusCode).toBe(200);
+    expect((await balance(p.app, user.token)).balance).toBe(750_000);
+
+    await Promise.all([webhook(event), webhook(event)]);
+    const verify = await api<{ deposit: { credited: boolean } }>(p.app, 'POST', '/api/wallet/verify-deposit', user.token, { reference });
+    expect(verify.status).toBe(200);
+    expect(verify.body.data.deposit.credited).toBe(false);
+    expect((await balance(p.app, user.token)).balance).toBe(750_000);
+    expect(await postings(`deposit:${reference}`)).toBe(1);
+  });
+
+  it('refuses a forged, missing or empty signature with 401 and changes nothing', async () => {
+    const user = await createSignedInUser(p.app);
+    const reference = await startDeposit(user, 2_000);
+    fake.settle(reference, { status: 'success' });
+    const event = { event: 'charge.success', data: { reference } };
+
+    expect((await webhook(event, 'a'.repeat(128))).statusCode).toBe(401);
+    expect((await webhook(event, null)).statusCode).toBe(401);
+    expect((await webhook(event, '')).statusCode).toBe(401);
+    // Signed for other bytes: a body changed in transit is refused.
+    expect((await webhook(event, fake.sign(JSON.stringify({ ...event, extra: 1 })))).statusCode).toBe(401);
+    expect((await balance(p.app, user.token)).balance).toBe(0);
+    const [row] = await p.ctx.db.select().from(payments).where(eq(payments.reference, reference));
+    expect(row?.creditedAt).toBeNull();
+  });
+
+  it('never takes the event’s word: a signed charge.success for an unpaid or underpaid charge gives nothing', async () => {
+    const user = await createSignedInUser(p.app);
+    const unpaid = await startDeposit(user, 3_000);
+    expect((await webhook({ event: 'charge.success', data: { reference: unpaid, amount: 300_000 } })).statusCode).toBe(200);
+
+    const underpaid = await startDeposit(user, 3_000);
+    fake.settle(underpaid, { status: 'success', amount: 100 });
+    expect((await webhook({ event: 'charge.success', data: { reference: underpaid, amount: 300_000 } })).statusCode).toBe(200);
+
+    expect((await balance(p.app, user.token)).balance).toBe(0);
+    const [row] = await p.ctx.db.select().from(payments).where(eq(payments.reference, underpaid));
+    expect(row?.status).toBe('failed');
+  });
+
+  it('acknowledges events it does not act on, and unknown references', async () => {
+    expect((await webhook({ event: 'subscription.create', data: { reference: 'x' } })).statusCode).toBe(200);
+    expect((await webhook({ event: 'charge.success', data: { reference: 'dep-unknown' } })).statusCode).toBe(200);
+    expect((await webhook({ event: 'charge.success', data: {} })).statusCode).toBe(200);
+  });
+
+  it('settles a vote-credit purchase from the webhook', async () => {
+    const user = await createSignedInUser(p.app);
+    const res = await api<{ reference: string; amount: number }>(p.app, 'POST', '/api/vote-credits/purchase', user.token, {
+      package: 'small',
+    });
+    expect(res.status).toBe(200);
+    fake.settle(res.body.data.reference, { status: 'success' });
+    await webhook({ event: 'charge.success', data: { reference: res.body.data.reference } });
+    expect((await balance(p.app, user.token)).voteCredits).toBe(50);
+    await webhook({ event: 'charge.success', data: { reference: res.body.data.reference } });
+    expect((await balance(p.app, user.token)).voteCredits).toBe(50);
+  });
+});
+
+describe('payment sweep', () => {
+  it('credits a paid deposit nobody verified, once, and leaves young and unpaid ones alone', async () => {
+    const user = await createSignedInUser(p.app);
+    const paid = await startDeposit(user, 4_000);
+    const young = await startDeposit(user, 1_000);
+    const unpaid = await startDeposit(user, 9_000);
+    fake.settle(paid, { status: 'success' });
+    fake.settle(young, { status: 'success' });
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
+    for (const reference of [paid, unpaid]) {
+      await p.ctx.db.update(payments).set({ createdAt: tenMinutesAgo }).where(eq(payments.reference, reference));
+    }
+
+    const first = await runPaymentSweep(p.ctx);
+    expect(first.credited).toBe(1);
+    expect((await balance(p.app, user.token)).balance).toBe(400_000);
+    const again = await runPaymentSweep(p.ctx);
+    expect(again.credited).toBe(0);
+    expect((await balance(p.app, user.token)).balance).toBe(400_000);
+    const [row] = await p.ctx.db.select().from(payments).where(eq(payments.reference, unpaid));
+    expect(row?.creditedAt).toBeNull();
+  });
+});
+
+describe('reconciliation', () => {
+  const findingsOf = (report: TReconciliationReport, check: string) => report.findings.filter((f) => f.check === check);
+
+  it('finds the books whole after real payments, and is readable by admins only', async () => {
+    const before = await runReconciliation(p.ctx.db);
+    expect(before.findings).toEqual([]);
+    expect(before.ok).toBe(true);
+
+    const admin = await createSignedInUser(p.app, { role: 'admin' });
+    const user = await createSignedInUser(p.app);
+    const res = await api<TReconciliationReport>(p.app, 'GET', '/api/admin/reconciliation', admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.ok).toBe(true);
+    expect(res.body.data.checks.map((c) => c.check)).toEqual([
+      'ledger_balanced',
+      'no_negative_balance',
+      'payments_verified',
+      'withdrawals_settled',
+      'wallet_flows',
+      'credits_flows',
+    ]);
+    expect((await api(p.app, 'GET', '/api/admin/reconciliation', user.token)).status).toBe(403);
+    expect((await api(p.app, 'GET', '/api/admin/reconciliation')).status).toBe(401);
+  });
+
+  it('reports naira that entered through the gateway without a verified payment, and a withdrawal without its debit', async () => {
+    const user = await createSignedInUser(p.app);
+    // Money put into a wallet "from the gateway" by hand, with no payment behind it.
+    await p.ctx.db.transaction((tx) =>
+      post(tx, {
+        reference: 'manual:credit:1',
+        kind: 'wallet_deposit',
+        description: 'Not a real payment',
+        lines: [
+          { account: accounts.gateway('paystack'), amount: -12_345 },
+          { account: accounts.userWallet(user.userId), amount: 12_345 },
+        ],
+      }),
+    );
+    // A withdrawal row that claims a payout the ledger never debited.
+    await p.ctx.db.insert(withdrawals).values({
+      reference: 'wdr-orphan',
+      userId: user.userId,
+      amountKobo: 50_000,
+      feeKobo: 10_000,
+      status: 'success',
+      gateway: 'paystack',
+      bankCode: '058',
+      bankName: 'GTBank',
+      accountNumber: '0123456789',
+      accountName: 'ADEBAYO OLUWASEUN',
+    });
+
+    const report = await runReconciliation(p.ctx.db);
+    expect(report.ok).toBe(false);
+    expect(findingsOf(report, 'payments_verified')).toEqual([
+      expect.objectContaining({ subject: 'manual:credit:1', message: expect.stringContaining('without a verified payment') }),
+    ]);
+    expect(findingsOf(report, 'withdrawals_settled')).toEqual([expect.objectContaining({ subject: 'wdr-orphan' })]);
+    expect(findingsOf(report, 'wallet_flows').length).toBeGreaterThan(0);
+  });
+});
