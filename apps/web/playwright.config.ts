@@ -45,7 +45,7 @@ export default defineConfig({
       // The account journey runs once (desktop): it waits for TOTP time steps and every page it
       // visits is also rendered at phone width by the route tests. The contest journey runs once
       // too: it checks exact balances of shared demo accounts, which a second run at once would move.
-      testIgnore: /(accounts|contest-journey)\.spec\.ts/,
+      testIgnore: /(accounts|contest-journey|money-journey)\.spec\.ts/,
     },
   ],
   webServer: {

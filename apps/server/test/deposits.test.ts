@@ -9,30 +9,12 @@ import { eq } from 'drizzle-orm';
 import type { TWallet } from '@contesthub/shared';
 import { ledgerTransactions, payments, sandboxPayments, users } from '../src/db/schema/index.js';
 import { checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
-import { bearer, createSignedInUser, createTestApp, nextIp, type TestApp } from './helpers.js';
+import { apiCall, createSignedInUser, createTestApp, nextIp, type TestApp } from './helpers.js';
 
 const NOT_FOUND_TEXT =
   'This transaction has already been processed or does not exist. Please check your transaction history or try again later.';
 
 let t: TestApp;
-
-/** One API call from its own client address, so the per-IP rate limits of the routes never interfere. */
-async function api<T = unknown>(
-  app: TestApp['app'],
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  payload?: Record<string, unknown>,
-): Promise<{ status: number; body: { success: boolean; message?: string; data: T } & Record<string, unknown> }> {
-  const res = await app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload !== undefined ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -55,13 +37,13 @@ interface Verified {
 }
 
 async function deposit(token: string, payload: Record<string, unknown>): Promise<Initialized> {
-  const res = await api<Initialized>(t.app, 'POST', '/api/wallet/deposit', token, payload);
+  const res = await apiCall<Initialized>(t.app, 'POST', '/api/wallet/deposit', token, payload);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
-const verify = (token: string, reference: string) => api<Verified>(t.app, 'POST', '/api/wallet/verify-deposit', token, { reference });
+const verify = (token: string, reference: string) => apiCall<Verified>(t.app, 'POST', '/api/wallet/verify-deposit', token, { reference });
 const balance = async (token: string) => {
-  const res = await api<{ wallet: TWallet }>(t.app, 'GET', '/api/wallet', token);
+  const res = await apiCall<{ wallet: TWallet }>(t.app, 'GET', '/api/wallet', token);
   expect(res.status).toBe(200);
   return res.body.data.wallet.balance;
 };
@@ -85,14 +67,14 @@ const ledgerPostings = async (reference: string) =>
 
 describe('who may deposit', () => {
   it('answers 401 without a login', async () => {
-    expect((await api(t.app, 'POST', '/api/wallet/deposit', undefined, { amount: 1000 })).status).toBe(401);
-    expect((await api(t.app, 'POST', '/api/wallet/verify-deposit', undefined, { reference: 'dep-x' })).status).toBe(401);
+    expect((await apiCall(t.app, 'POST', '/api/wallet/deposit', undefined, { amount: 1000 })).status).toBe(401);
+    expect((await apiCall(t.app, 'POST', '/api/wallet/verify-deposit', undefined, { reference: 'dep-x' })).status).toBe(401);
   });
 
   it('refuses a signed-in user whose email is not verified', async () => {
     const u = await createSignedInUser(t.app);
     await t.ctx.db.update(users).set({ isVerified: false }).where(eq(users.id, u.userId));
-    const res = await api(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 1000 });
+    const res = await apiCall(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 1000 });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ success: false, errorType: 'EMAIL_NOT_VERIFIED' });
     expect(await t.ctx.db.select().from(payments).where(eq(payments.userId, u.userId))).toEqual([]);
@@ -101,7 +83,7 @@ describe('who may deposit', () => {
   it("refuses an amount that is not whole naira with the spec's text", async () => {
     const u = await createSignedInUser(t.app);
     for (const amount of [0, -5, 10.5, 'abc']) {
-      const res = await api(t.app, 'POST', '/api/wallet/deposit', u.token, { amount });
+      const res = await apiCall(t.app, 'POST', '/api/wallet/deposit', u.token, { amount });
       expect(res.status, String(amount)).toBe(400);
       expect(JSON.stringify(res.body)).toContain('Enter a valid amount');
     }
@@ -145,7 +127,7 @@ describe('deposit → sandbox checkout → verify', () => {
     expect(row).toMatchObject({ status: 'success', gatewayResponse: 'Successful' });
     expect(row!.creditedAt).toBeInstanceOf(Date);
 
-    const movements = await api<{ transactions: Array<{ reference: string; kind: string; amount: number; direction: string }> }>(
+    const movements = await apiCall<{ transactions: Array<{ reference: string; kind: string; amount: number; direction: string }> }>(
       t.app,
       'GET',
       '/api/wallet/transactions',

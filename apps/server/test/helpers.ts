@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -183,6 +183,48 @@ export async function createSignedInUser(app: FastifyInstance, input: Partial<Ne
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The API's JSON envelope, with `data` typed by the caller. */
+export type ApiBody<T> = {
+  success: boolean;
+  message?: string;
+  errorType?: string;
+  errors?: Record<string, string>;
+  data: T;
+} & Record<string, unknown>;
+
+export interface ApiResult<T> {
+  status: number;
+  body: ApiBody<T>;
+  headers: LightMyRequestResponse['headers'];
+}
+
+/**
+ * One JSON API call from its own client address (nextIp), so the per-IP rate limits of one call
+ * never touch the next; signed in with `token` when given, and with `payload` as the body.
+ */
+export async function apiCall<T = unknown>(
+  app: FastifyInstance,
+  method: ApiMethod,
+  url: string,
+  token?: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResult<T>> {
+  const res = await app.inject({
+    method,
+    url,
+    remoteAddress: nextIp(),
+    headers: { ...(token ? bearer(token) : {}), ...headers },
+    ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+  });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+}
+
+/** apiCall's arguments after the app, for a file's one-line alias bound to its own app. */
+export type ApiArgs = Parameters<typeof apiCall> extends [FastifyInstance, ...infer Rest] ? Rest : never;
 
 /** The newest mail sent to an address (from the outbox every mail is recorded in). */
 export async function lastMailTo(ctx: AppContext, to: string): Promise<{ subject: string; text: string } | undefined> {

@@ -13,7 +13,7 @@ import { runReconciliation } from '../src/modules/reconciliation/reconciliation.
 import { accounts, balanceOf, platformRevenueTotal } from '../src/modules/ledger/ledger.js';
 import {
   DEFAULT_PASSWORD,
-  bearer,
+  apiCall,
   createSignedInUser,
   createTestApp,
   nextIp,
@@ -38,16 +38,8 @@ let t: TestApp;
 /** One API call; a 429 (load shedding on the busy contest) is retried after a pause, as a client would. */
 async function call(method: 'GET' | 'POST', url: string, token?: string, payload?: Record<string, unknown>) {
   for (let attempt = 0; ; attempt += 1) {
-    const res = await t.app.inject({
-      method,
-      url,
-      remoteAddress: nextIp(),
-      headers: token ? bearer(token) : {},
-      ...(payload !== undefined ? { payload } : {}),
-    });
-    if (res.statusCode !== 429 || attempt >= 50) {
-      return { status: res.statusCode, body: res.json() as { success: boolean; message?: string; data: Record<string, unknown> } };
-    }
+    const res = await apiCall<Record<string, unknown>>(t.app, method, url, token, payload);
+    if (res.status !== 429 || attempt >= 50) return res;
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30));
   }
 }

@@ -12,7 +12,7 @@ import { accounts, checkLedgerIntegrity, post } from '../src/modules/ledger/ledg
 import { drainWebhookWork } from '../src/modules/payments/paystack-webhook.js';
 import { runPaymentSweep } from '../src/modules/payments/purposes.js';
 import { runReconciliation } from '../src/modules/reconciliation/reconciliation.service.js';
-import { bearer, createSignedInUser, createTestApp, nextIp, type LoginResult, type TestApp, type TestUser } from './helpers.js';
+import { apiCall, createSignedInUser, createTestApp, nextIp, type LoginResult, type TestApp, type TestUser } from './helpers.js';
 import { startFakePaystack, type FakePaystack } from './payments/fake-paystack.js';
 
 type User = TestUser & LoginResult;
@@ -20,25 +20,8 @@ type User = TestUser & LoginResult;
 let p: TestApp;
 let fake: FakePaystack;
 
-async function api<T = unknown>(
-  app: TestApp['app'],
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  payload?: Record<string, unknown>,
-) {
-  const res = await app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload !== undefined ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as { success: boolean; message?: string; data: T } };
-}
-
 const balance = async (app: TestApp['app'], token: string) =>
-  (await api<{ wallet: TWallet }>(app, 'GET', '/api/wallet', token)).body.data.wallet;
+  (await apiCall<{ wallet: TWallet }>(app, 'GET', '/api/wallet', token)).body.data.wallet;
 
 /** Sends a webhook event as Paystack would (or with the given signature), then waits for its handling. */
 async function webhook(event: unknown, signature?: string | null) {
@@ -58,7 +41,7 @@ async function webhook(event: unknown, signature?: string | null) {
 }
 
 async function startDeposit(user: User, naira: number) {
-  const res = await api<{ reference: string }>(p.app, 'POST', '/api/wallet/deposit', user.token, { amount: naira });
+  const res = await apiCall<{ reference: string }>(p.app, 'POST', '/api/wallet/deposit', user.token, { amount: naira });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.reference;
 }
@@ -90,7 +73,9 @@ describe('POST /api/payments/paystack/webhook', () => {
     expect((await balance(p.app, user.token)).balance).toBe(750_000);
 
     await Promise.all([webhook(event), webhook(event)]);
-    const verify = await api<{ deposit: { credited: boolean } }>(p.app, 'POST', '/api/wallet/verify-deposit', user.token, { reference });
+    const verify = await apiCall<{ deposit: { credited: boolean } }>(p.app, 'POST', '/api/wallet/verify-deposit', user.token, {
+      reference,
+    });
     expect(verify.status).toBe(200);
     expect(verify.body.data.deposit.credited).toBe(false);
     expect((await balance(p.app, user.token)).balance).toBe(750_000);
@@ -135,7 +120,7 @@ describe('POST /api/payments/paystack/webhook', () => {
 
   it('settles a vote-credit purchase from the webhook', async () => {
     const user = await createSignedInUser(p.app);
-    const res = await api<{ reference: string; amount: number }>(p.app, 'POST', '/api/vote-credits/purchase', user.token, {
+    const res = await apiCall<{ reference: string; amount: number }>(p.app, 'POST', '/api/vote-credits/purchase', user.token, {
       package: 'small',
     });
     expect(res.status).toBe(200);
@@ -181,7 +166,7 @@ describe('reconciliation', () => {
 
     const admin = await createSignedInUser(p.app, { role: 'admin' });
     const user = await createSignedInUser(p.app);
-    const res = await api<TReconciliationReport>(p.app, 'GET', '/api/admin/reconciliation', admin.token);
+    const res = await apiCall<TReconciliationReport>(p.app, 'GET', '/api/admin/reconciliation', admin.token);
     expect(res.status).toBe(200);
     expect(res.body.data.ok).toBe(true);
     expect(res.body.data.checks.map((c) => c.check)).toEqual([
@@ -192,8 +177,8 @@ describe('reconciliation', () => {
       'wallet_flows',
       'credits_flows',
     ]);
-    expect((await api(p.app, 'GET', '/api/admin/reconciliation', user.token)).status).toBe(403);
-    expect((await api(p.app, 'GET', '/api/admin/reconciliation')).status).toBe(401);
+    expect((await apiCall(p.app, 'GET', '/api/admin/reconciliation', user.token)).status).toBe(403);
+    expect((await apiCall(p.app, 'GET', '/api/admin/reconciliation')).status).toBe(401);
   });
 
   it('reports naira that entered through the gateway without a verified payment, and a withdrawal without its debit', async () => {

@@ -13,7 +13,7 @@ import { hasUnlimitedContests } from '../src/modules/contests/contests.service.j
 import { checkLedgerIntegrity, platformRevenueTotal } from '../src/modules/ledger/ledger.js';
 import { runSubscriptionExpiry, settleSubscriptionPayment } from '../src/modules/subscriptions/subscriptions.service.js';
 import { DAY, contestPayload, fundWallet, walletOf } from './contest-fixtures.js';
-import { bearer, createSignedInUser, createTestApp, login, nextIp, type TestApp } from './helpers.js';
+import { apiCall, createSignedInUser, createTestApp, login, nextIp, type TestApp, type ApiArgs } from './helpers.js';
 
 let t: TestApp;
 
@@ -29,28 +29,8 @@ afterEach(async () => {
   expect((await checkLedgerIntegrity(t.ctx.db)).problems).toEqual([]);
 });
 
-interface Answer<T> {
-  status: number;
-  body: { success: boolean; message?: string; errorType?: string; data: T } & Record<string, unknown>;
-}
-
 /** One API call from its own client address, so the per-IP rate limits never interfere. */
-async function api<T = unknown>(
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  payload?: Record<string, unknown>,
-  headers: Record<string, string> = {},
-): Promise<Answer<T>> {
-  const res = await t.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    headers: { ...(token ? bearer(token) : {}), ...headers },
-    ...(payload !== undefined ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const api = <T = unknown>(...args: ApiArgs) => apiCall<T>(t.app, ...args);
 
 const BASIC_MONTHLY = 250_000;
 const BASIC_YEARLY = 2_500_000;

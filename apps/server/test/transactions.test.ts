@@ -6,7 +6,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TTransactionStats, TVoteCreditPurchaseStarted, TWalletTransactionsPage } from '@contesthub/shared';
 import { checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
-import { bearer, createSignedInUser, createTestApp, nextIp, type LoginResult, type TestApp, type TestUser } from './helpers.js';
+import {
+  apiCall,
+  createSignedInUser,
+  createTestApp,
+  nextIp,
+  type LoginResult,
+  type TestApp,
+  type TestUser,
+  type ApiArgs,
+} from './helpers.js';
 import { createContest } from './contest-fixtures.js';
 import { insertContest, insertEntry } from './engagement-fixtures.js';
 
@@ -14,16 +23,7 @@ let t: TestApp;
 let u: TestUser & LoginResult;
 let other: TestUser & LoginResult;
 
-async function api<T = unknown>(method: 'GET' | 'POST', url: string, token?: string, payload?: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload !== undefined ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as { success: boolean; message?: string; data: T } };
-}
+const api = <T = unknown>(...args: ApiArgs) => apiCall<T>(t.app, ...args);
 async function get<T>(url: string, token = u.token): Promise<T> {
   const res = await api<T>('GET', url, token);
   expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);

@@ -12,28 +12,11 @@ import { ledgerEntries, ledgerTransactions, users } from '../src/db/schema/index
 import { accounts } from '../src/modules/ledger/accounts.js';
 import { balanceOf, checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
 import { creditUnitsOf, fundWallet, giveCredits, walletOf } from './contest-fixtures.js';
-import { bearer, createSignedInUser, createTestApp, createTestUser, nextIp, uniqueEmail, type TestApp } from './helpers.js';
+import { apiCall, createSignedInUser, createTestApp, createTestUser, uniqueEmail, type TestApp, type ApiArgs } from './helpers.js';
 
 let t: TestApp;
 
-type Body<T> = { success: boolean; message?: string; errorType?: string; data: T } & Record<string, unknown>;
-
-async function api<T = unknown>(
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  payload?: Record<string, unknown>,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: Body<T> }> {
-  const res = await t.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    headers: { ...(token ? bearer(token) : {}), ...headers },
-    ...(payload !== undefined ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const api = <T = unknown>(...args: ApiArgs) => apiCall<T>(t.app, ...args);
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 

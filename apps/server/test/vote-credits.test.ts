@@ -21,7 +21,7 @@ import { now } from '../src/lib/clock.js';
 import { chargeEntryFee } from '../src/modules/entries/entry-fees.js';
 import { settleCreditPurchase } from '../src/modules/vote-credits/vote-credits.service.js';
 import { accounts, balanceOf, checkLedgerIntegrity, platformRevenueTotal } from '../src/modules/ledger/ledger.js';
-import { bearer, createSignedInUser, createTestApp, nextIp, type TestApp } from './helpers.js';
+import { apiCall, createSignedInUser, createTestApp, nextIp, type TestApp } from './helpers.js';
 import { DAY, fundCredits, insertContest, insertEntry } from './engagement-fixtures.js';
 import { startFakePaystack, type FakePaystack } from './payments/fake-paystack.js';
 
@@ -29,29 +29,6 @@ const NOT_FOUND_TEXT =
   'This transaction has already been processed or does not exist. Please check your transaction history or try again later.';
 
 let t: TestApp;
-
-interface Answer<T> {
-  status: number;
-  body: { success: boolean; message?: string; errors?: Record<string, string>; data: T } & Record<string, unknown>;
-}
-
-/** One API call from its own client address, so the per-IP rate limits of the routes never interfere. */
-async function api<T = unknown>(
-  app: TestApp['app'],
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  payload?: unknown,
-): Promise<Answer<T>> {
-  const res = await app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -64,29 +41,29 @@ afterEach(async () => {
 });
 
 const packages = async (token: string) => {
-  const res = await api<TVoteCreditPackages>(t.app, 'GET', '/api/vote-credits/packages', token);
+  const res = await apiCall<TVoteCreditPackages>(t.app, 'GET', '/api/vote-credits/packages', token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 };
 const purchase = async (token: string, payload: Record<string, unknown>) => {
-  const res = await api<TVoteCreditPurchaseStarted>(t.app, 'POST', '/api/vote-credits/purchase', token, payload);
+  const res = await apiCall<TVoteCreditPurchaseStarted>(t.app, 'POST', '/api/vote-credits/purchase', token, payload);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 };
 const verify = (token: string, reference: string) =>
-  api<TVoteCreditVerified>(t.app, 'POST', '/api/vote-credits/verify', token, { reference });
+  apiCall<TVoteCreditVerified>(t.app, 'POST', '/api/vote-credits/verify', token, { reference });
 const history = async (token: string, query = '') => {
-  const res = await api<TVoteCreditTransactionsPage>(t.app, 'GET', `/api/vote-credits/transactions${query}`, token);
+  const res = await apiCall<TVoteCreditTransactionsPage>(t.app, 'GET', `/api/vote-credits/transactions${query}`, token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 };
 const stats = async (token: string) => {
-  const res = await api<TVoteCreditStats>(t.app, 'GET', '/api/vote-credits/stats', token);
+  const res = await apiCall<TVoteCreditStats>(t.app, 'GET', '/api/vote-credits/stats', token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 };
 const walletCredits = async (token: string) => {
-  const res = await api<{ wallet: TWallet }>(t.app, 'GET', '/api/wallet', token);
+  const res = await apiCall<{ wallet: TWallet }>(t.app, 'GET', '/api/wallet', token);
   expect(res.status).toBe(200);
   return res.body.data.wallet.voteCredits;
 };
@@ -126,7 +103,7 @@ describe('who may call', () => {
       ['GET', '/api/vote-credits/transactions'],
       ['GET', '/api/vote-credits/stats'],
     ] as const) {
-      const res = await api(t.app, method, url, undefined, method === 'POST' ? { package: 'small' } : undefined);
+      const res = await apiCall(t.app, method, url, undefined, method === 'POST' ? { package: 'small' } : undefined);
       expect(res.status, `${method} ${url}`).toBe(401);
       expect(res.body).toMatchObject({ success: false, errorType: 'UNAUTHORIZED' });
     }
@@ -151,7 +128,7 @@ describe('who may call', () => {
   it('refuses a purchase by a user whose email is not verified, and starts no payment', async () => {
     const u = await createSignedInUser(t.app);
     await t.ctx.db.update(users).set({ isVerified: false }).where(eq(users.id, u.userId));
-    const res = await api(t.app, 'POST', '/api/vote-credits/purchase', u.token, { package: 'small' });
+    const res = await apiCall(t.app, 'POST', '/api/vote-credits/purchase', u.token, { package: 'small' });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ success: false, errorType: 'EMAIL_NOT_VERIFIED' });
     expect(await t.ctx.db.select().from(payments).where(eq(payments.userId, u.userId))).toEqual([]);
@@ -335,7 +312,7 @@ describe('refusals', () => {
       [{ amount: 100_001 }, 'You can buy at most 100,000 vote credits at once'],
     ];
     for (const [payload, text] of cases) {
-      const res = await api(t.app, 'POST', '/api/vote-credits/purchase', u.token, payload);
+      const res = await apiCall(t.app, 'POST', '/api/vote-credits/purchase', u.token, payload);
       expect(res.status, JSON.stringify(payload)).toBe(400);
       expect(res.body, JSON.stringify(payload)).toMatchObject({ success: false, message: text });
     }
@@ -401,7 +378,7 @@ describe('refusals', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ message: NOT_FOUND_TEXT });
 
-    const dep = await api<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', owner.token, { amount: 1000 });
+    const dep = await apiCall<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', owner.token, { amount: 1000 });
     await decide('approve', dep.body.data.reference);
     const wrongPurpose = await verify(owner.token, dep.body.data.reference);
     expect(wrongPurpose.status).toBe(404);
@@ -424,7 +401,7 @@ describe('GET /api/vote-credits/transactions', () => {
       ['?page=0', 'Page must be a positive integer'],
       ['?page=-2', 'Page must be a positive integer'],
     ] as const) {
-      const res = await api(t.app, 'GET', `/api/vote-credits/transactions${query}`, u.token);
+      const res = await apiCall(t.app, 'GET', `/api/vote-credits/transactions${query}`, u.token);
       expect(res.status, query).toBe(400);
       expect(res.body, query).toMatchObject({ success: false, message: text });
     }
@@ -445,7 +422,12 @@ describe('GET /api/vote-credits/transactions', () => {
     // A paid vote through the votes module: 10 credits, ledger kind vote_spend.
     const contest = await insertContest(t.ctx, organizer.userId);
     const entry = await insertEntry(t.ctx, contest.id, participant.userId);
-    const vote = await api(t.app, 'POST', '/api/votes', u.token, { entryId: entry.id, contestId: contest.id, voteType: 'paid', amount: 1 });
+    const vote = await apiCall(t.app, 'POST', '/api/votes', u.token, {
+      entryId: entry.id,
+      contestId: contest.id,
+      voteType: 'paid',
+      amount: 1,
+    });
     expect(vote.status, JSON.stringify(vote.body)).toBe(201);
 
     // An entry fee as the entries module charges it: 15 credits, ledger kind entry_fee, shown as vote_spend.
@@ -576,7 +558,7 @@ describe('with Paystack', () => {
 
   it('charges the quoted total, credits a payment made in full, and refuses one settled with another amount', async () => {
     const u = await createSignedInUser(p.app);
-    const start = await api<TVoteCreditPurchaseStarted>(p.app, 'POST', '/api/vote-credits/purchase', u.token, {
+    const start = await apiCall<TVoteCreditPurchaseStarted>(p.app, 'POST', '/api/vote-credits/purchase', u.token, {
       package: 'large',
       callbackUrl: `${p.config.publicUrl}/dashboard/payment-verification?from=credits`,
     });
@@ -588,24 +570,24 @@ describe('with Paystack', () => {
       callback_url: `${p.config.publicUrl}/dashboard/payment-verification?from=credits`,
     });
     fake.settle(good.reference, { status: 'success' });
-    const ok = await api<TVoteCreditVerified>(p.app, 'POST', '/api/vote-credits/verify', u.token, { reference: good.reference });
+    const ok = await apiCall<TVoteCreditVerified>(p.app, 'POST', '/api/vote-credits/verify', u.token, { reference: good.reference });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data).toMatchObject({ credited: true, user: { voteCredits: 250 } });
 
     // The payer paid ₦100 for a package that costs ₦26.25 more than that: never credited.
-    const tampered = (await api<TVoteCreditPurchaseStarted>(p.app, 'POST', '/api/vote-credits/purchase', u.token, { package: 'small' }))
+    const tampered = (await apiCall<TVoteCreditPurchaseStarted>(p.app, 'POST', '/api/vote-credits/purchase', u.token, { package: 'small' }))
       .body.data;
     fake.settle(tampered.reference, { status: 'success', amount: 10_000 });
-    const refused = await api(p.app, 'POST', '/api/vote-credits/verify', u.token, { reference: tampered.reference });
+    const refused = await apiCall(p.app, 'POST', '/api/vote-credits/verify', u.token, { reference: tampered.reference });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ success: false, message: 'Payment verification failed' });
-    const again = await api(p.app, 'POST', '/api/vote-credits/verify', u.token, { reference: tampered.reference });
+    const again = await apiCall(p.app, 'POST', '/api/vote-credits/verify', u.token, { reference: tampered.reference });
     expect(again.status).toBe(400);
 
-    const credits = await api<{ wallet: TWallet }>(p.app, 'GET', '/api/wallet', u.token);
+    const credits = await apiCall<{ wallet: TWallet }>(p.app, 'GET', '/api/wallet', u.token);
     expect(credits.body.data.wallet.voteCredits).toBe(250);
     expect(await p.ctx.db.select().from(ledgerTransactions).where(like(ledgerTransactions.reference, 'credits:%'))).toHaveLength(1);
-    const list = await api<TVoteCreditTransactionsPage>(p.app, 'GET', '/api/vote-credits/transactions', u.token);
+    const list = await apiCall<TVoteCreditTransactionsPage>(p.app, 'GET', '/api/vote-credits/transactions', u.token);
     expect(list.body.data.transactions.map((x) => [x.reference, x.status])).toEqual([
       [tampered.reference, 'failed'],
       [good.reference, 'completed'],

@@ -14,11 +14,10 @@ import { PaystackGateway, SANDBOX_BANKS, sandboxAccountName } from '../src/lib/p
 import { checkLedgerIntegrity, platformRevenueTotal } from '../src/modules/ledger/ledger.js';
 import { listBanks } from '../src/modules/wallet/bank-accounts.service.js';
 import { runWithdrawalFollowUp, settleWithdrawal } from '../src/modules/wallet/withdrawals.service.js';
-import { bearer, createSignedInUser, createTestApp, nextIp, type TestApp, type TestUser, type LoginResult } from './helpers.js';
+import { apiCall, createSignedInUser, createTestApp, nextIp, type TestApp, type TestUser, type LoginResult } from './helpers.js';
 import { startFakePaystack, type FakePaystack } from './payments/fake-paystack.js';
 
 type User = TestUser & LoginResult;
-type Answer<T> = { status: number; body: { success: boolean; message?: string; errorType?: string; data: T } & Record<string, unknown> };
 
 const INVALID_PASSWORD = 'The password you entered is incorrect. Please try again.';
 const FAILED_AND_RETURNED = 'The bank transfer failed, so the full amount was returned to your wallet';
@@ -26,24 +25,6 @@ const FAILED_AND_RETURNED = 'The bank transfer failed, so the full amount was re
 let t: TestApp;
 let p: TestApp;
 let fake: FakePaystack;
-
-/** One API call from its own client address, so per-IP limits of one call never touch the next. */
-async function api<T = unknown>(
-  app: TestApp['app'],
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  payload?: Record<string, unknown>,
-): Promise<Answer<T>> {
-  const res = await app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload !== undefined ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -65,7 +46,7 @@ afterEach(async () => {
 
 /** Puts naira in the wallet the way a user does: a card deposit, paid at the gateway, verified. */
 async function fund(app: TestApp, user: User, naira: number): Promise<void> {
-  const init = await api<{ reference: string }>(app.app, 'POST', '/api/wallet/deposit', user.token, { amount: naira });
+  const init = await apiCall<{ reference: string }>(app.app, 'POST', '/api/wallet/deposit', user.token, { amount: naira });
   expect(init.status, JSON.stringify(init.body)).toBe(200);
   const reference = init.body.data.reference;
   if (app.ctx.gateway.name === 'sandbox') {
@@ -80,22 +61,22 @@ async function fund(app: TestApp, user: User, naira: number): Promise<void> {
   } else {
     fake.settle(reference, { status: 'success' });
   }
-  const verified = await api(app.app, 'POST', '/api/wallet/verify-deposit', user.token, { reference });
+  const verified = await apiCall(app.app, 'POST', '/api/wallet/verify-deposit', user.token, { reference });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
 }
 
 const wallet = async (app: TestApp, user: User) => {
-  const res = await api<{ wallet: TWallet }>(app.app, 'GET', '/api/wallet', user.token);
+  const res = await apiCall<{ wallet: TWallet }>(app.app, 'GET', '/api/wallet', user.token);
   expect(res.status).toBe(200);
   return res.body.data.wallet;
 };
 const balance = async (app: TestApp, user: User) => (await wallet(app, user)).balance;
 
 const addBank = (app: TestApp, user: User, body: Record<string, unknown>) =>
-  api<TBankAccountAnswer>(app.app, 'POST', '/api/wallet/bank-account', user.token, body);
+  apiCall<TBankAccountAnswer>(app.app, 'POST', '/api/wallet/bank-account', user.token, body);
 
 const withdraw = (app: TestApp, user: User, amount: unknown, password: unknown = user.password) =>
-  api<TWithdrawAnswer>(app.app, 'POST', '/api/wallet/withdraw', user.token, { amount, password });
+  apiCall<TWithdrawAnswer>(app.app, 'POST', '/api/wallet/withdraw', user.token, { amount, password });
 
 /** A user with money and a verified payout account, ready to withdraw. */
 async function readyUser(app: TestApp, naira: number, account = { accountNumber: '0123456789', bankCode: '058' }): Promise<User> {
@@ -142,9 +123,9 @@ const transferCalls = (reference: string) =>
 
 describe('banks and account resolve (sandbox)', () => {
   it('lists the banks sorted by name, to signed-in users only', async () => {
-    expect((await api(t.app, 'GET', '/api/wallet/banks')).status).toBe(401);
+    expect((await apiCall(t.app, 'GET', '/api/wallet/banks')).status).toBe(401);
     const u = await createSignedInUser(t.app);
-    const res = await api<TBank[]>(t.app, 'GET', '/api/wallet/banks', u.token);
+    const res = await apiCall<TBank[]>(t.app, 'GET', '/api/wallet/banks', u.token);
     expect(res.status).toBe(200);
     const names = res.body.data.map((b) => b.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
@@ -154,14 +135,14 @@ describe('banks and account resolve (sandbox)', () => {
 
   it('resolves a 10-digit number at a listed bank to its account name', async () => {
     const u = await createSignedInUser(t.app);
-    const res = await api<TResolvedAccount>(t.app, 'GET', '/api/wallet/resolve-account?accountNumber=0123456789&bankCode=058', u.token);
+    const res = await apiCall<TResolvedAccount>(t.app, 'GET', '/api/wallet/resolve-account?accountNumber=0123456789&bankCode=058', u.token);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ accountName: 'JOHNSON IFEOMA', accountNumber: '0123456789', bankCode: '058' });
   });
 
   it('refuses an account the bank cannot resolve, a bad number, missing fields and an unknown bank', async () => {
     const u = await createSignedInUser(t.app);
-    const resolve = (query: string) => api(t.app, 'GET', `/api/wallet/resolve-account?${query}`, u.token);
+    const resolve = (query: string) => apiCall(t.app, 'GET', `/api/wallet/resolve-account?${query}`, u.token);
 
     const unresolvable = await resolve('accountNumber=0000000000&bankCode=058');
     expect(unresolvable.status).toBe(400);
@@ -191,20 +172,20 @@ describe('banks and account resolve (sandbox)', () => {
   it('limits account resolves to 20 a minute per user', async () => {
     const u = await createSignedInUser(t.app);
     const url = '/api/wallet/resolve-account?accountNumber=0123456789&bankCode=058';
-    for (let i = 0; i < 20; i++) expect((await api(t.app, 'GET', url, u.token)).status).toBe(200);
-    const limited = await api(t.app, 'GET', url, u.token);
+    for (let i = 0; i < 20; i++) expect((await apiCall(t.app, 'GET', url, u.token)).status).toBe(200);
+    const limited = await apiCall(t.app, 'GET', url, u.token);
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ success: false, errorType: 'RATE_LIMITED' });
     // Another user is not held back by it.
     const other = await createSignedInUser(t.app);
-    expect((await api(t.app, 'GET', url, other.token)).status).toBe(200);
+    expect((await apiCall(t.app, 'GET', url, other.token)).status).toBe(200);
   });
 });
 
 describe('the payout bank account (sandbox)', () => {
   it('stores the name the bank resolved, never the one sent, and the wallet shows it', async () => {
     const u = await createSignedInUser(t.app);
-    const none = await api<TBankAccountAnswer>(t.app, 'GET', '/api/wallet/bank-account', u.token);
+    const none = await apiCall<TBankAccountAnswer>(t.app, 'GET', '/api/wallet/bank-account', u.token);
     expect(none.body.data).toEqual({ bankAccount: null });
 
     const added = await addBank(t, u, { accountNumber: '0123456781', bankCode: '057', accountName: 'SOMEONE ELSE' });
@@ -219,7 +200,7 @@ describe('the payout bank account (sandbox)', () => {
     });
     expect(added.body.data.bankAccount?.accountName).toBe('BELLO IFEOMA');
 
-    const read = await api<TBankAccountAnswer>(t.app, 'GET', '/api/wallet/bank-account', u.token);
+    const read = await apiCall<TBankAccountAnswer>(t.app, 'GET', '/api/wallet/bank-account', u.token);
     expect(read.body.data).toEqual(added.body.data);
     expect((await wallet(t, u)).bankAccount).toEqual(added.body.data.bankAccount);
   });
@@ -293,11 +274,11 @@ describe('withdrawals (sandbox)', () => {
     expect(await row(t, w.reference)).toMatchObject({ status: 'success', attempts: 1, recipientCode: 'RCP_sandbox_058_0123456789' });
     expect((await row(t, w.reference)).settledAt).toBeInstanceOf(Date);
 
-    const list = await api<TWithdrawalsPage>(t.app, 'GET', '/api/wallet/withdrawals', u.token);
+    const list = await apiCall<TWithdrawalsPage>(t.app, 'GET', '/api/wallet/withdrawals', u.token);
     expect(list.body.data.withdrawals).toEqual([w]);
     expect(list.body.data.pagination).toEqual({ page: 1, limit: 10, total: 1, totalPages: 1 });
 
-    const movements = await api<{ transactions: Array<{ reference: string; kind: string; amount: number; direction: string }> }>(
+    const movements = await apiCall<{ transactions: Array<{ reference: string; kind: string; amount: number; direction: string }> }>(
       t.app,
       'GET',
       '/api/wallet/transactions?asset=NGN',
@@ -392,9 +373,9 @@ describe('withdrawals (sandbox)', () => {
     });
     expect(await row(t, w.reference)).toMatchObject({ status: 'failed', failureReason: 'The bank transfer failed' });
 
-    const list = await api<TWithdrawalsPage>(t.app, 'GET', '/api/wallet/withdrawals', u.token);
+    const list = await apiCall<TWithdrawalsPage>(t.app, 'GET', '/api/wallet/withdrawals', u.token);
     expect(list.body.data.withdrawals).toEqual([expect.objectContaining({ reference: w.reference, status: 'failed' })]);
-    const movements = await api<{ transactions: Array<{ kind: string; direction: string; amount: number }> }>(
+    const movements = await apiCall<{ transactions: Array<{ kind: string; direction: string; amount: number }> }>(
       t.app,
       'GET',
       '/api/wallet/transactions?asset=NGN',
@@ -412,19 +393,19 @@ describe('withdrawals (sandbox)', () => {
     const refs: string[] = [];
     for (const amount of [100, 200, 300]) refs.push((await withdraw(t, owner, amount)).body.data.withdrawal.reference);
 
-    const mine = await api<TWithdrawalsPage>(t.app, 'GET', '/api/wallet/withdrawals?page=1&limit=2', owner.token);
+    const mine = await apiCall<TWithdrawalsPage>(t.app, 'GET', '/api/wallet/withdrawals?page=1&limit=2', owner.token);
     expect(mine.body.data.withdrawals.map((w) => w.reference)).toEqual([refs[2], refs[1]]);
     expect(mine.body.data.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
-    const page2 = await api<TWithdrawalsPage>(t.app, 'GET', '/api/wallet/withdrawals?page=2&limit=2', owner.token);
+    const page2 = await apiCall<TWithdrawalsPage>(t.app, 'GET', '/api/wallet/withdrawals?page=2&limit=2', owner.token);
     expect(page2.body.data.withdrawals.map((w) => w.reference)).toEqual([refs[0]]);
 
-    const theirs = await api<TWithdrawalsPage>(t.app, 'GET', '/api/wallet/withdrawals', other.token);
+    const theirs = await apiCall<TWithdrawalsPage>(t.app, 'GET', '/api/wallet/withdrawals', other.token);
     expect(theirs.body.data).toEqual({ withdrawals: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } });
-    expect((await api(t.app, 'GET', '/api/wallet/withdrawals')).status).toBe(401);
+    expect((await apiCall(t.app, 'GET', '/api/wallet/withdrawals')).status).toBe(401);
   });
 
   it('needs a signed-in, verified user', async () => {
-    expect((await api(t.app, 'POST', '/api/wallet/withdraw', undefined, { amount: 100, password: 'whatever' })).status).toBe(401);
+    expect((await apiCall(t.app, 'POST', '/api/wallet/withdraw', undefined, { amount: 100, password: 'whatever' })).status).toBe(401);
     const u = await readyUser(t, 1_000);
     await t.ctx.db.update(users).set({ isVerified: false }).where(eq(users.id, u.userId));
     const res = await withdraw(t, u, 100);
@@ -442,7 +423,7 @@ describe('with Paystack (fake server)', () => {
   it("lists Paystack's active banks sorted by name, and asks Paystack once an hour", async () => {
     const u = await createSignedInUser(p.app);
     const before = fake.requests.filter((r) => r.path === '/bank').length;
-    const res = await api<TBank[]>(p.app, 'GET', '/api/wallet/banks', u.token);
+    const res = await apiCall<TBank[]>(p.app, 'GET', '/api/wallet/banks', u.token);
     expect(res.status).toBe(200);
     expect(res.body.data.map((b) => b.name)).toEqual([
       'Access Bank',
@@ -454,7 +435,7 @@ describe('with Paystack (fake server)', () => {
     const calls = fake.requests.filter((r) => r.path === '/bank').length - before;
     expect(calls).toBeGreaterThan(0);
 
-    expect((await api(p.app, 'GET', '/api/wallet/banks', u.token)).body.data).toEqual(res.body.data);
+    expect((await apiCall(p.app, 'GET', '/api/wallet/banks', u.token)).body.data).toEqual(res.body.data);
     expect(fake.requests.filter((r) => r.path === '/bank').length - before).toBe(calls);
     advanceClock(60 * 60 * 1000 + 1);
     expect(await listBanks(p.ctx)).toEqual(res.body.data);
@@ -463,9 +444,9 @@ describe('with Paystack (fake server)', () => {
 
   it('resolves through Paystack and refuses what Paystack cannot resolve', async () => {
     const u = await createSignedInUser(p.app);
-    const ok = await api<TResolvedAccount>(p.app, 'GET', '/api/wallet/resolve-account?accountNumber=0123456789&bankCode=058', u.token);
+    const ok = await apiCall<TResolvedAccount>(p.app, 'GET', '/api/wallet/resolve-account?accountNumber=0123456789&bankCode=058', u.token);
     expect(ok.body.data.accountName).toBe('ADEBAYO OLUWASEUN');
-    const refused = await api(p.app, 'GET', '/api/wallet/resolve-account?accountNumber=0123456780&bankCode=058', u.token);
+    const refused = await apiCall(p.app, 'GET', '/api/wallet/resolve-account?accountNumber=0123456780&bankCode=058', u.token);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('We could not verify this account number with the selected bank');
   });
@@ -627,7 +608,7 @@ describe('with Paystack (fake server)', () => {
     await settleWithdrawal(p.ctx, w.reference);
     expect(await row(p, w.reference)).toMatchObject({ status: 'success' });
     expect(await balance(p, u)).toBe(490_000);
-    const list = await api<TWithdrawalsPage>(p.app, 'GET', '/api/wallet/withdrawals', u.token);
+    const list = await apiCall<TWithdrawalsPage>(p.app, 'GET', '/api/wallet/withdrawals', u.token);
     expect(list.body.data.withdrawals[0]).toMatchObject({ reference: w.reference, status: 'success' });
   });
 

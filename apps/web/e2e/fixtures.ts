@@ -8,6 +8,8 @@ export const DEMO = {
   participant: { email: 'participant@contesthub.local', password: 'Participant123!' },
   // A demo person (apps/server/src/seed/demo.ts) with vote credits left after seeding: a voter.
   funmilayo: { email: 'funmilayo@contesthub.local', password: 'Demo1234!' },
+  // A free-tier demo person with a naira wallet whose exact balances only the money journey asserts.
+  adaeze: { email: 'adaeze@contesthub.local', password: 'Demo1234!' },
 } as const;
 
 const screenshotRoot = path.resolve(import.meta.dirname, '../../../test-results/screenshots');

@@ -202,7 +202,7 @@ describe('Buy Credits: history and stats', { timeout: 20_000 }, () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByText('Failed')).toBeTruthy();
     expect(within(rows[0]!).getByText('Payment was declined')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Paid vote')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Credits spent')).toBeTruthy();
     expect(within(rows[1]!).getByText('−20 credits')).toBeTruthy();
     expect(within(rows[2]!).getByText('Completed')).toBeTruthy();
     expect(within(rows[2]!).getByText('+100 credits')).toBeTruthy();

@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleX, Clock, Loader2, type LucideIcon } from 'lucide-react';
+import { CircleCheck, CircleX, Clock, Loader2 } from 'lucide-react';
 import { formatNaira, formatNumber, PAYMENT_VERIFICATION_STUCK_MS, paymentPurposeOf, type PaymentPurpose } from '@contesthub/shared';
 import { ME_QUERY_KEY } from '../../../app/auth';
 import { useToast } from '../../../app/toast';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { Outcome, OutcomeActions, ReferenceLine, usePaymentReference } from '../../../components/ui/outcome';
 import { Card, Skeleton } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
 import { walletKeys, walletQuery } from '../../wallet/api/get-wallet';
 import { voteCreditKeys } from '../../wallet/api/vote-credit-keys';
 import { CREDIT_MESSAGES } from '../../wallet/lib/messages';
@@ -36,13 +36,6 @@ function describeFailure(err: unknown): { message: string; notFound: boolean } {
   return { message: M.unexpected, notFound: false };
 }
 
-/** The reference from the gateway's return: `reference`, or `trxref` as the fallback (spec 001 §2). */
-function useReference(): string | null {
-  const [params] = useSearchParams();
-  const value = (params.get('reference') ?? '').trim() || (params.get('trxref') ?? '').trim();
-  return value || null;
-}
-
 /**
  * What the page shows before it asks: no reference, or one whose prefix names no payment of ours
  * (the spec's not-found text, nothing to retry), else it waits to verify.
@@ -54,7 +47,7 @@ function firstView(reference: string | null, purpose: PaymentPurpose | null): Vi
 }
 
 export default function PaymentVerificationPage() {
-  const reference = useReference();
+  const reference = usePaymentReference();
   // Our references start with their purpose (dep-, vcp-, sub-): that picks the verify call.
   const purpose = reference ? paymentPurposeOf(reference) : null;
   const verifiable = purpose === 'deposit' || purpose === 'credits' ? purpose : null;
@@ -162,12 +155,12 @@ export default function PaymentVerificationPage() {
               The payment provider is taking longer than usual to answer. If you paid, your wallet is credited once it confirms.
             </p>
             {reference && <ReferenceLine reference={reference} />}
-            <Actions>
+            <OutcomeActions>
               <Button onClick={tryAgain}>Try Again</Button>
               <ButtonLink to="/dashboard/wallet" variant="outline">
                 View Wallet
               </ButtonLink>
-            </Actions>
+            </OutcomeActions>
           </Outcome>
         ) : view.phase === 'success' ? (
           <Outcome icon={CircleCheck} tone="success" title="Payment Successful" role="status" headingRef={headingRef}>
@@ -176,7 +169,7 @@ export default function PaymentVerificationPage() {
             ) : (
               <SuccessDetails result={view.result?.purpose === 'deposit' ? view.result.deposit : null} />
             )}
-            <Actions>
+            <OutcomeActions>
               <ButtonLink to={purpose === 'credits' ? '/dashboard/wallet?tab=credits' : '/dashboard/wallet'}>View Wallet</ButtonLink>
               <ButtonLink to="/browse-contests" variant="outline">
                 Browse Contests
@@ -184,13 +177,13 @@ export default function PaymentVerificationPage() {
               <ButtonLink to="/dashboard" variant="ghost">
                 Go to Dashboard
               </ButtonLink>
-            </Actions>
+            </OutcomeActions>
           </Outcome>
         ) : (
           <Outcome icon={CircleX} tone="error" title="We could not confirm your payment" role="alert" headingRef={headingRef}>
             <p className="mt-2 text-sm text-slate-300">{view.message}</p>
             {reference && <ReferenceLine reference={reference} />}
-            <Actions>
+            <OutcomeActions>
               {view.canRetry && <Button onClick={tryAgain}>Try Again</Button>}
               <ButtonLink to="/contact" variant="outline">
                 Contact Support
@@ -201,7 +194,7 @@ export default function PaymentVerificationPage() {
               <ButtonLink to="/dashboard" variant="ghost">
                 Go to Dashboard
               </ButtonLink>
-            </Actions>
+            </OutcomeActions>
           </Outcome>
         )}
       </Card>
@@ -274,47 +267,5 @@ function CreditsSuccess({ result }: { result: Extract<PaymentVerification, { pur
       </dl>
       {transaction && <ReferenceLine reference={transaction.reference} />}
     </>
-  );
-}
-
-function ReferenceLine({ reference }: { reference: string }) {
-  return (
-    <p className="mt-3 text-xs break-all text-slate-500">
-      Reference: <span className="font-mono text-slate-400">{reference}</span>
-    </p>
-  );
-}
-
-function Actions({ children }: { children: ReactNode }) {
-  return <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-center">{children}</div>;
-}
-
-const TONES = { success: 'text-emerald-400', error: 'text-red-400', warn: 'text-amber-300', busy: 'text-emerald-300' } as const;
-
-function Outcome({
-  icon: Icon,
-  tone,
-  title,
-  role,
-  spin = false,
-  headingRef,
-  children,
-}: {
-  icon: LucideIcon;
-  tone: keyof typeof TONES;
-  title: string;
-  role: 'status' | 'alert';
-  spin?: boolean;
-  headingRef: Ref<HTMLHeadingElement>;
-  children: ReactNode;
-}) {
-  return (
-    <div className="text-center" role={role}>
-      <Icon className={cn('mx-auto h-14 w-14', TONES[tone], spin && 'animate-spin')} aria-hidden />
-      <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-xl font-bold focus:outline-none">
-        {title}
-      </h2>
-      {children}
-    </div>
   );
 }

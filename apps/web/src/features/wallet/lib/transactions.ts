@@ -12,7 +12,8 @@ const KIND_LABELS: Record<string, string> = {
   entry_fee: 'Entry fee',
   entry_fee_refund: 'Entry fee refund',
   vote: 'Paid vote',
-  vote_spend: 'Paid vote',
+  // Paid votes, and in the vote-credit history also entry fees (the server files both as spending).
+  vote_spend: 'Credits spent',
   vote_refund: 'Vote refund',
   referral_bonus: 'Referral bonus',
   vote_credit_purchase: 'Credit purchase',
