@@ -63,6 +63,7 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      PAYMENTS_SANDBOX: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   },

@@ -45,6 +45,7 @@ const EnvSchema = z
     MAIL_FROM: z.string().default('ContestHub <no-reply@contesthub.local>'),
     PAYSTACK_SECRET_KEY: z.string().optional(),
     PAYSTACK_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.paystack.co'),
+    PAYMENTS_SANDBOX: bool(undefined),
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     ADMIN_PASSWORD: z.string().optional(),
     SEED_DEMO: bool(undefined),
@@ -71,6 +72,18 @@ const EnvSchema = z
       }
       if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 8) {
         ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be at least 8 characters' });
+      }
+      // The sandbox approves any payment on a public page: in production it would hand out free naira
+      // that a later Paystack key could pay out for real. It runs there only when asked for by name.
+      if (env.NODE_ENV === 'production' && !env.PAYSTACK_SECRET_KEY && env.PAYMENTS_SANDBOX !== true) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYSTACK_SECRET_KEY'],
+          message: 'is required in production (or set PAYMENTS_SANDBOX=true to run on test payments only)',
+        });
+      }
+      if (env.NODE_ENV === 'production' && env.PAYSTACK_SECRET_KEY && env.PAYMENTS_SANDBOX === true) {
+        ctx.addIssue({ code: 'custom', path: ['PAYMENTS_SANDBOX'], message: 'cannot be true when PAYSTACK_SECRET_KEY is set' });
       }
       if (env.STORAGE_DRIVER === 's3') {
         for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

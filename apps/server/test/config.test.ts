@@ -117,6 +117,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses the sandbox gateway in production unless it is asked for by name', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'PAYSTACK_SECRET_KEY: is required in production (or set PAYMENTS_SANDBOX=true to run on test payments only)',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x', PAYMENTS_SANDBOX: 'true' })).toEqual([
+      'PAYMENTS_SANDBOX: cannot be true when PAYSTACK_SECRET_KEY is set',
+    ]);
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' }).paystack.secretKey).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x' }).paystack.secretKey).toBe(
+      'sk_live_x',
+    );
+  });
+
   describe('JWT_SECRET', () => {
     it('uses the given secret and writes nothing', () => {
       const dataDir = tempDir();

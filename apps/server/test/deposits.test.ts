@@ -238,7 +238,7 @@ describe('refusals', () => {
     expect(res.body).toMatchObject({ message: 'Payment verification failed' });
     expect(await balance(u.token)).toBe(0);
     expect(await ledgerPostings(init.reference)).toBe(0);
-    expect(await paymentRow(init.reference)).toMatchObject({ status: 'failed', creditedAt: null });
+    expect(await paymentRow(init.reference)).toMatchObject({ status: 'mismatched', creditedAt: null });
   });
 });
 

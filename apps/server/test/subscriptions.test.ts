@@ -399,6 +399,53 @@ describe('upgrades and downgrades', () => {
     expect((await userRow(u.userId)).subscriptionExpiresAt?.getTime()).toBe(at + 30 * DAY - 28_798_848);
   });
 
+  it('upgrades by card after the old plan was extended at the checkout: the surplus becomes time of the new plan', async () => {
+    setClock(new Date('2026-04-15T09:00:00.000Z'));
+    const u = await member(BASIC_MONTHLY * 2);
+    const basic = await subscribeWithWallet(u.token, 'basic_premium');
+    await later(u, 10 * DAY);
+
+    // Unused at the quote: 250,000 × 20/30 → 166,666 kobo off the yearly Professional price.
+    const init = await initialize(u.token, { tier: 'professional', duration: 'yearly', paymentMethod: 'paystack' });
+    expect(init.status, JSON.stringify(init.body)).toBe(200);
+    expect(init.body.data.subscription.amount).toBe(PRO_YEARLY - 166_666);
+    const reference = init.body.data.reference!;
+
+    // While the checkout is open, the old plan is extended by a month from the wallet.
+    const extended = await api('POST', '/api/subscriptions/extend', u.token, { duration: 'monthly' });
+    expect(extended.status, JSON.stringify(extended.body)).toBe(200);
+    expect(await walletBalance(u.token)).toBe(0);
+
+    // A day later the card payment is confirmed. The old plan is now 500,000 kobo over 60 days with 49 left:
+    // unused 408,333.33 → 408,333 kobo, 241,667 more than the credit given at the quote. At the yearly
+    // Professional rate (7,500,000 kobo per 31,536,000,000 ms) that is 1,016,161,401.6 ms → 1,016,161,401 ms more.
+    await later(u, DAY);
+    const revenueBefore = await revenue();
+    await decide('approve', reference);
+    const res = await verify(u.token, reference);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const at = now().getTime();
+    const endMs = at + 365 * DAY + 1_016_161_401;
+    expect(res.body.data.subscription).toMatchObject({
+      tier: 'professional',
+      status: 'active',
+      amount: PRO_YEARLY - 166_666,
+      startDate: new Date(at).toISOString(),
+      endDate: new Date(endMs).toISOString(),
+    });
+    expect((await subscriptionsOf(u.userId)).find((r) => r.id === basic.subscription.id)!.status).toBe('replaced');
+    expect((await userRow(u.userId)).subscriptionExpiresAt?.getTime()).toBe(endMs);
+    expect(await current(u.token)).toMatchObject({ tier: 'professional', subscription: { endDate: new Date(endMs).toISOString() } });
+    // Only the card's payment moved now; nothing was paid back into the wallet.
+    expect((await revenue()) - revenueBefore).toBe(PRO_YEARLY - 166_666);
+    expect(await walletBalance(u.token)).toBe(0);
+    const [posting] = await postings(`subscription:${reference}`);
+    expect(posting).toMatchObject({
+      kind: 'subscription_payment',
+      metadata: { creditKobo: 166_666, unusedAtSettlementKobo: 408_333, adjustmentMs: 1_016_161_401 },
+    });
+  });
+
   it('refuses a lower plan while a higher one runs', async () => {
     const u = await member(PRO_MONTHLY + BASIC_MONTHLY);
     await subscribeWithWallet(u.token, 'professional');
@@ -553,6 +600,42 @@ describe('POST /api/subscriptions/extend', () => {
     expect(kinds!.n).toBe(2);
   });
 
+  it('refuses a repeat without an Idempotency-Key within 10 seconds (a double click), charging once', async () => {
+    const start = new Date('2026-08-01T09:00:00.000Z');
+    setClock(start);
+    const u = await member(BASIC_MONTHLY * 4);
+    const { subscription } = await subscribeWithWallet(u.token, 'basic_premium');
+    const repeatText =
+      'Your subscription was extended a few seconds ago, so this repeat was not charged. To extend it again, wait 10 seconds and try again.';
+
+    // Two keyless requests at the same moment: one extends, the other is refused and charges nothing.
+    const both = await Promise.all([extend(u.token, 'monthly'), extend(u.token, 'monthly')]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body).toMatchObject({ success: false, errorType: 'CONFLICT', message: repeatText });
+    expect(await walletBalance(u.token)).toBe(BASIC_MONTHLY * 2);
+
+    advanceClock(9_999);
+    const again = await extend(u.token, 'monthly');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(repeatText);
+    expect(await walletBalance(u.token)).toBe(BASIC_MONTHLY * 2);
+
+    // A request with its own Idempotency-Key is not a repeat of a keyless one.
+    expect((await extend(u.token, 'monthly', 'after-keyless')).status).toBe(200);
+    expect(await walletBalance(u.token)).toBe(BASIC_MONTHLY);
+
+    // 10 seconds after the last keyless extension, a keyless one goes through.
+    advanceClock(1);
+    const later10s = await extend(u.token, 'monthly');
+    expect(later10s.status, JSON.stringify(later10s.body)).toBe(200);
+    expect(later10s.body.data.subscription).toMatchObject({
+      id: subscription.id,
+      endDate: new Date(start.getTime() + 120 * DAY).toISOString(),
+      amount: BASIC_MONTHLY * 4,
+    });
+    expect(await walletBalance(u.token)).toBe(0);
+  });
+
   it('refuses an extension the wallet cannot pay, and one without a subscription', async () => {
     const u = await member(BASIC_MONTHLY + 100_000);
     const { subscription } = await subscribeWithWallet(u.token, 'basic_premium');
@@ -567,5 +650,26 @@ describe('POST /api/subscriptions/extend', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('No active subscription found');
     expect(await walletBalance(none.token)).toBe(BASIC_MONTHLY);
+  });
+});
+
+describe('rate limits', () => {
+  it('counts initialize, verify, cancel and extend per user, whatever the address', async () => {
+    const u = await member();
+    const other = await member();
+    // Every call comes from a new client address (api()); refused bodies still count.
+    const routes: Array<[string, number, number]> = [
+      ['/api/subscriptions/initialize', 20, 400],
+      ['/api/subscriptions/verify', 30, 400],
+      ['/api/subscriptions/cancel', 20, 404],
+      ['/api/subscriptions/extend', 20, 400],
+    ];
+    for (const [url, max, status] of routes) {
+      for (let i = 0; i < max; i++) expect((await api('POST', url, u.token, {})).status, `${url} #${i + 1}`).toBe(status);
+      const limited = await api('POST', url, u.token, {});
+      expect(limited.status, url).toBe(429);
+      expect(limited.body).toMatchObject({ success: false, errorType: 'RATE_LIMITED' });
+      expect((await api('POST', url, other.token, {})).status, `${url} for another user`).toBe(status);
+    }
   });
 });

@@ -204,6 +204,35 @@ describe('refusals: the spec’s text, and nothing moves', () => {
   });
 });
 
+describe('the order of the refusals (spec 001 §5): vote credits, then the wallet, then the naira fee', () => {
+  it('tells a sender short of credits so, with or without a wallet and naira', async () => {
+    const recipient = await member('Order Recipient', 0, 0);
+    const noWallet = await member('Order No Wallet', 5, 0);
+    const noNaira = await member('Order No Naira', 5, 0);
+    expect((await api('POST', '/api/wallet/create', noNaira.token)).status).toBe(200);
+    const before = await snapshot(noWallet.userId, noNaira.userId, recipient.userId);
+    for (const sender of [noWallet, noNaira]) {
+      const res = await transfer(sender, { recipientEmail: recipient.email, amount: 10, password: sender.password });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        success: false,
+        message: 'Insufficient vote credits. You need 10 credits but only have 5',
+        errorType: 'INSUFFICIENT_CREDITS',
+      });
+    }
+    expect(await snapshot(noWallet.userId, noNaira.userId, recipient.userId)).toEqual(before);
+  });
+
+  it('tells a sender with the credits but no wallet about the wallet before the fee', async () => {
+    const recipient = await member('Order Recipient Two', 0, 0);
+    const sender = await member('Order Credits Only', 10, 0);
+    const res = await transfer(sender, { recipientEmail: recipient.email, amount: 10, password: sender.password });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Wallet not found. Please go to the Wallet page to set up your wallet first.');
+    expect(await creditUnitsOf(t.ctx, sender.userId)).toBe(1_000);
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('answers a retry with the first result and moves nothing again', async () => {
     const sender = await member('Retry Sender', 100, 1_000);
@@ -392,7 +421,7 @@ describe('recipient search', () => {
   const search = (token: string, q: string) =>
     api<{ users: TTransferUser[] }>('GET', `/api/vote-credit-transfers/search-users?q=${encodeURIComponent(q)}`, token);
 
-  it('finds active, verified users by name or email, never the caller', async () => {
+  it('finds active, verified users by a part of their name or by their whole email, never the caller', async () => {
     const caller = await member('Zainab Quorra', 0, 0);
     const match = await member('Zainab Quorrel', 0, 0);
     const byEmail = await createTestUser(t.ctx, { fullName: 'Emeka Other', email: `quorra.mail.${Date.now()}@example.test` });
@@ -400,15 +429,30 @@ describe('recipient search', () => {
     const banned = await createTestUser(t.ctx, { fullName: 'Quorra Banned' });
     await t.ctx.db.update(users).set({ status: 'banned' }).where(eq(users.id, banned.user.id));
 
+    // A part of a name finds by name only: Emeka's email contains 'quorr' but that finds no one by email.
     const res = await search(caller.token, '  QUORR ');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data.users).toEqual([
+    expect(res.body.data.users).toEqual([{ id: match.userId, fullName: 'Zainab Quorrel', email: match.email, profilePicture: null }]);
+    // The whole email, in any case, finds its owner.
+    expect((await search(caller.token, ` ${byEmail.email.toUpperCase()} `)).body.data.users).toEqual([
       { id: byEmail.user.id, fullName: 'Emeka Other', email: byEmail.email, profilePicture: null },
-      { id: match.userId, fullName: 'Zainab Quorrel', email: match.email, profilePicture: null },
     ]);
     // The caller finds themself nowhere, even by their exact email.
     expect((await search(caller.token, caller.email)).body.data.users).toEqual([]);
     expect((await search(match.token, caller.email)).body.data.users.map((u) => u.id)).toEqual([caller.userId]);
+  });
+
+  it("never lists people by a part of their email such as 'gmail'", async () => {
+    const caller = await member('Gmail Seeker', 0, 0);
+    const stamp = Date.now();
+    const owner = await createTestUser(t.ctx, { fullName: 'Halima Mailbox', email: `halima.${stamp}@gmail.com` });
+    await createTestUser(t.ctx, { fullName: 'Tunde Mailbox', email: `tunde.${stamp}@gmail.com` });
+    for (const q of ['gmail', 'gmail.com', '@gmail.com', `halima.${stamp}`, `${stamp}@gmail`]) {
+      const res = await search(caller.token, q);
+      expect(res.status, q).toBe(200);
+      expect(res.body.data.users, q).toEqual([]);
+    }
+    expect((await search(caller.token, `halima.${stamp}@gmail.com`)).body.data.users.map((u) => u.id)).toEqual([owner.user.id]);
   });
 
   it('takes % and _ literally', async () => {
@@ -436,5 +480,43 @@ describe('recipient search', () => {
     expect((await api('GET', '/api/vote-credit-transfers/search-users?q=ab')).status).toBe(401);
     await t.ctx.db.update(users).set({ isVerified: false }).where(eq(users.id, caller.userId));
     expect((await search(caller.token, 'ab')).status).toBe(403);
+  });
+});
+
+describe('rate limits', () => {
+  it('counts transfers per user, whatever the address', async () => {
+    const u = await member('Limited Sender', 0, 0);
+    const other = await member('Unlimited Sender', 0, 0);
+    // Every call comes from a new client address (apiCall); refused bodies still count.
+    for (let i = 0; i < 30; i++) expect((await transfer(u, {})).status, `#${i + 1}`).toBe(400);
+    const limited = await transfer(u, {});
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, errorType: 'RATE_LIMITED' });
+    expect((await transfer(other, {})).status).toBe(400);
+  });
+});
+
+describe('the password re-check', () => {
+  it('counts wrong transfer passwords toward the login lockout: after 5, even the right one is refused and login is locked', async () => {
+    const sender = await member('Locked Sender', 100, 1_000);
+    const recipient = await member('Waiting Recipient', 0, 0);
+    const before = await snapshot(sender.userId, recipient.userId);
+    const wrong = { recipientEmail: recipient.email, amount: 10, password: 'Wrong-password-1' };
+    for (let i = 0; i < 4; i++) {
+      const res = await transfer(sender, wrong);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ errorType: 'INVALID_PASSWORD', attemptsRemaining: 4 - i });
+    }
+    const locked = 'Too many failed login attempts. Your account is locked for 15 minutes. Try again later or reset your password.';
+    const fifth = await transfer(sender, wrong);
+    expect(fifth.status).toBe(423);
+    expect(fifth.body).toMatchObject({ success: false, errorType: 'ACCOUNT_LOCKED', message: locked });
+
+    const right = await transfer(sender, { ...wrong, password: sender.password });
+    expect(right.status).toBe(423);
+    expect(right.body).toMatchObject({ errorType: 'ACCOUNT_LOCKED', message: locked });
+    const login = await api('POST', '/api/auth/login', undefined, { email: sender.email, password: sender.password });
+    expect(login.status).toBe(423);
+    expect(await snapshot(sender.userId, recipient.userId)).toEqual(before);
   });
 });

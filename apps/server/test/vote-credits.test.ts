@@ -135,6 +135,25 @@ describe('who may call', () => {
   });
 });
 
+describe('rate limits', () => {
+  it('counts purchases and verifies per user, whatever the address', async () => {
+    const u = await createSignedInUser(t.app);
+    const other = await createSignedInUser(t.app);
+    // apiCall sends every call from a new client address; refused bodies still count.
+    for (const [url, max] of [
+      ['/api/vote-credits/purchase', 20],
+      ['/api/vote-credits/verify', 60],
+    ] as const) {
+      for (let i = 0; i < max; i++) expect((await apiCall(t.app, 'POST', url, u.token, {})).status, `${url} #${i + 1}`).toBe(400);
+      const limited = await apiCall(t.app, 'POST', url, u.token, {});
+      expect(limited.status, url).toBe(429);
+      expect(limited.body).toMatchObject({ success: false, errorType: 'RATE_LIMITED' });
+      expect((await apiCall(t.app, 'POST', url, other.token, {})).status, `${url} for another user`).toBe(400);
+    }
+    expect(await t.ctx.db.select().from(payments).where(eq(payments.userId, u.userId))).toEqual([]);
+  });
+});
+
 describe('GET /api/vote-credits/packages', () => {
   it('prices every package for a free user: list price plus the 5 % fee in whole naira', async () => {
     const u = await createSignedInUser(t.app);
@@ -360,6 +379,55 @@ describe('refusals', () => {
     await decide('approve', started.reference);
     expect((await verify(u.token, started.reference)).status).toBe(200);
     expect((await history(u.token)).transactions).toEqual([expect.objectContaining({ reference: started.reference, status: 'completed' })]);
+  });
+
+  it('lists a purchase still unpaid a day after it started as failed (Payment not completed), which the payer may still pay', async () => {
+    const u = await createSignedInUser(t.app);
+    const started = await purchase(u.token, { package: 'medium' });
+    const startedAt = async (msAgo: number) =>
+      t.ctx.db
+        .update(payments)
+        .set({ createdAt: new Date(now().getTime() - msAgo) })
+        .where(eq(payments.reference, started.reference));
+
+    // A minute short of a day: still pending (the wallet screen keeps verifying it).
+    await startedAt(DAY - 60_000);
+    expect((await history(u.token)).transactions).toEqual([
+      expect.objectContaining({ reference: started.reference, status: 'pending', failureReason: null }),
+    ]);
+
+    // Past a day: failed, with its reason, and the status filter follows.
+    await startedAt(DAY + 1_000);
+    expect((await history(u.token)).transactions).toEqual([
+      expect.objectContaining({ reference: started.reference, status: 'failed', failureReason: 'Payment not completed' }),
+    ]);
+    expect((await history(u.token, '?status=failed')).transactions.map((x) => x.reference)).toEqual([started.reference]);
+    expect((await history(u.token, '?status=pending')).transactions).toEqual([]);
+    expect(await walletCredits(u.token)).toBe(0);
+
+    // Paid after all, and verified by the payer: credited once, and completed.
+    await decide('approve', started.reference);
+    const res = await verify(u.token, started.reference);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.transaction).toMatchObject({ status: 'completed', failureReason: null });
+    expect((await history(u.token)).transactions).toEqual([
+      expect.objectContaining({ reference: started.reference, status: 'completed', failureReason: null }),
+    ]);
+  });
+
+  it('lists a payment whose paid amount was not ours (status mismatched) as failed: Paid amount did not match', async () => {
+    const u = await createSignedInUser(t.app);
+    const started = await purchase(u.token, { package: 'small' });
+    // The status the settlement gives a payment settled with another amount than the one we asked for.
+    await t.ctx.db
+      .update(payments)
+      .set({ status: 'mismatched', gatewayResponse: 'Amount mismatch: NGN 10000 kobo' })
+      .where(eq(payments.reference, started.reference));
+    const [listed] = (await history(u.token)).transactions;
+    expect(listed).toMatchObject({ reference: started.reference, status: 'failed', failureReason: 'Paid amount did not match' });
+    expect((await history(u.token, '?status=failed')).transactions).toHaveLength(1);
+    expect((await history(u.token, '?status=pending')).transactions).toEqual([]);
+    expect(await walletCredits(u.token)).toBe(0);
   });
 
   it("answers another user's, an unknown or a deposit's reference as not found, and a blank one with the spec's text", async () => {
@@ -592,6 +660,6 @@ describe('with Paystack', () => {
       [tampered.reference, 'failed'],
       [good.reference, 'completed'],
     ]);
-    expect(list.body.data.transactions[0]!.failureReason).toMatch(/^Amount mismatch/);
+    expect(list.body.data.transactions[0]!.failureReason).toBe('Paid amount did not match');
   });
 });

@@ -3,18 +3,40 @@
  * against a fake Paystack server for the transfer path: the bank list, account resolve, the payout
  * account, withdrawals debited as amount + ₦100 in one posting, paid out with our own reference,
  * failed transfers given back exactly once, inconclusive ones left pending and finished by the
- * follow-up with the same reference. The ledger is checked whole after every test.
+ * follow-up with the same reference (a refused retry included), the follow-up's back-off and
+ * leadership, Idempotency-Key repeats, password re-checks counting toward the login lockout, the
+ * mail on a changed payout account and per-user rate limits. The ledger is checked whole after every test.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import type { TBank, TBankAccountAnswer, TResolvedAccount, TWallet, TWithdrawAnswer, TWithdrawalsPage } from '@contesthub/shared';
-import { bankAccounts, ledgerAccounts, ledgerEntries, ledgerTransactions, users, withdrawals } from '../src/db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import {
+  MESSAGES,
+  type TBank,
+  type TBankAccountAnswer,
+  type TResolvedAccount,
+  type TWallet,
+  type TWithdrawAnswer,
+  type TWithdrawalsPage,
+} from '@contesthub/shared';
+import { bankAccounts, ledgerAccounts, ledgerEntries, ledgerTransactions, mailOutbox, users, withdrawals } from '../src/db/schema/index.js';
 import { advanceClock, setClock } from '../src/lib/clock.js';
+import { tryLeaderLock } from '../src/lib/leader-lock.js';
 import { PaystackGateway, SANDBOX_BANKS, sandboxAccountName } from '../src/lib/payments/index.js';
-import { checkLedgerIntegrity, platformRevenueTotal } from '../src/modules/ledger/ledger.js';
+import { checkLedgerIntegrity, platformRevenueTotal, userBalances } from '../src/modules/ledger/ledger.js';
 import { listBanks } from '../src/modules/wallet/bank-accounts.service.js';
-import { runWithdrawalFollowUp, settleWithdrawal } from '../src/modules/wallet/withdrawals.service.js';
-import { apiCall, createSignedInUser, createTestApp, nextIp, type TestApp, type TestUser, type LoginResult } from './helpers.js';
+import { WITHDRAWAL_FOLLOW_UP_LOCK_KEY, runWithdrawalFollowUp, settleWithdrawal } from '../src/modules/wallet/withdrawals.service.js';
+import {
+  apiCall,
+  createSignedInUser,
+  createTestApp,
+  lastMailTo,
+  login,
+  nextIp,
+  type TestApp,
+  type TestUser,
+  type LoginResult,
+} from './helpers.js';
 import { startFakePaystack, type FakePaystack } from './payments/fake-paystack.js';
 
 type User = TestUser & LoginResult;
@@ -78,6 +100,16 @@ const addBank = (app: TestApp, user: User, body: Record<string, unknown>) =>
 const withdraw = (app: TestApp, user: User, amount: unknown, password: unknown = user.password) =>
   apiCall<TWithdrawAnswer>(app.app, 'POST', '/api/wallet/withdraw', user.token, { amount, password });
 
+const withdrawWithKey = (app: TestApp, user: User, amount: unknown, key: string) =>
+  apiCall<TWithdrawAnswer>(
+    app.app,
+    'POST',
+    '/api/wallet/withdraw',
+    user.token,
+    { amount, password: user.password },
+    { 'Idempotency-Key': key },
+  );
+
 /** A user with money and a verified payout account, ready to withdraw. */
 async function readyUser(app: TestApp, naira: number, account = { accountNumber: '0123456789', bankCode: '058' }): Promise<User> {
   const user = await createSignedInUser(app.app);
@@ -118,6 +150,12 @@ const postings = async (app: TestApp, reference: string) =>
 
 const transferCalls = (reference: string) =>
   fake.requests.filter((r) => r.method === 'POST' && r.path === '/transfer' && r.body?.reference === reference);
+
+/** How often Paystack was asked about a transfer: each follow-up check of a sent withdrawal asks once. */
+const verifyCalls = (reference: string) =>
+  fake.requests.filter((r) => r.method === 'GET' && r.path === `/transfer/verify/${reference}`).length;
+
+const userWithdrawals = (app: TestApp, user: User) => app.ctx.db.select().from(withdrawals).where(eq(withdrawals.userId, user.userId));
 
 // ---------- sandbox ----------
 
@@ -496,18 +534,18 @@ describe('with Paystack (fake server)', () => {
       expect(await row(p, w.reference)).toMatchObject({ status: 'pending', attempts: 1 });
 
       // Younger than a minute: the follow-up leaves it alone.
-      expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ settled: 0 });
+      expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ leader: true, settled: 0 });
       expect(transferCalls(w.reference)).toHaveLength(1);
 
       advanceClock(61_000);
-      expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ settled: 1 });
+      expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ leader: true, settled: 1 });
       expect(transferCalls(w.reference).map((c) => c.body!.reference)).toEqual([w.reference, w.reference]);
       expect(await row(p, w.reference)).toMatchObject({ status: 'success', attempts: 2 });
       expect(await balance(p, u)).toBe(590_000);
       expect(await postings(p, `withdrawal-reversal:${w.reference}`)).toBe(0);
 
       // Nothing pending any more.
-      expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ settled: 0 });
+      expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ leader: true, settled: 0 });
       expect(transferCalls(w.reference)).toHaveLength(2);
     } finally {
       p.ctx.gateway = original;
@@ -631,5 +669,323 @@ describe('with Paystack (fake server)', () => {
     expect(await row(p, w.reference)).toMatchObject({ status: 'reversed' });
     expect(await postings(p, `withdrawal-reversal:${w.reference}`)).toBe(1);
     expect(await balance(p, u)).toBe(200_000);
+  });
+});
+
+// ---------- the follow-up: refused retries, back-off, one leader ----------
+
+describe('the follow-up (Paystack)', () => {
+  const quickGateway = () => new PaystackGateway({ secretKey: fake.secretKey, baseUrl: fake.url, timeoutMs: 300 });
+
+  it('never gives back a refused retry Paystack has no record of yet; the earlier call landing later settles it once', async () => {
+    const u = await knownPayee(10_000);
+    const original = p.ctx.gateway;
+    p.ctx.gateway = quickGateway();
+    try {
+      fake.stallNext('/transfer', 1_000); // the first call times out: its outcome is unknown
+      const w = (await withdraw(p, u, 4_000)).body.data.withdrawal;
+      expect(w.status).toBe('pending');
+      expect(await row(p, w.reference)).toMatchObject({ status: 'pending', attempts: 1 });
+
+      // The retry is refused as a duplicate while Paystack's record does not show the transfer yet.
+      fake.failNext('/transfer/verify', 400, 2, { status: false, message: 'Transfer not found' });
+      fake.failNext('/transfer', 400, 1, { status: false, message: 'Duplicate Transfer Reference' });
+      advanceClock(61_000);
+      expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ leader: true, settled: 0 });
+      expect(transferCalls(w.reference)).toHaveLength(2);
+      expect(await row(p, w.reference)).toMatchObject({ status: 'pending', attempts: 2, failureReason: null, settledAt: null });
+      expect(await postings(p, `withdrawal-reversal:${w.reference}`)).toBe(0);
+      expect(await balance(p, u)).toBe(590_000);
+      const listed = await apiCall<TWithdrawalsPage>(p.app, 'GET', '/api/wallet/withdrawals', u.token);
+      expect(listed.body.data.withdrawals[0]).toMatchObject({ reference: w.reference, status: 'pending' });
+
+      // The first call lands after all: Paystack now has the transfer, paid.
+      const recipient = String(transferCalls(w.reference)[0]!.body!.recipient);
+      fake.transfers.set(w.reference, {
+        reference: w.reference,
+        amount: 400_000,
+        recipient,
+        transfer_code: 'TRF_landed',
+        status: 'success',
+      });
+      advanceClock(61_000);
+      expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ leader: true, settled: 1 });
+      expect(await row(p, w.reference)).toMatchObject({ status: 'success', attempts: 2, transferCode: 'TRF_landed' });
+      await settleWithdrawal(p.ctx, w.reference);
+      expect(await row(p, w.reference)).toMatchObject({ status: 'success' });
+      expect(transferCalls(w.reference)).toHaveLength(2);
+      expect(await postings(p, `withdrawal:${w.reference}`)).toBe(1);
+      expect(await postings(p, `withdrawal-reversal:${w.reference}`)).toBe(0);
+      expect(await balance(p, u)).toBe(590_000);
+    } finally {
+      p.ctx.gateway = original;
+    }
+  });
+
+  it('checks a stuck withdrawal less and less often: after max(1 minute, a quarter of its age) since the last check', async () => {
+    const u = await readyUser(p, 5_000);
+    fake.nextTransferStatus('pending'); // the bank never confirms
+    const w = (await withdraw(p, u, 1_000)).body.data.withdrawal;
+    expect(w.status).toBe('pending');
+    const checks = () => verifyCalls(w.reference);
+    const followUpAfter = async (ms: number) => {
+      advanceClock(ms);
+      expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ leader: true, settled: 0 });
+      return checks();
+    };
+
+    expect(await followUpAfter(30_000)).toBe(0); // 30 s old: too young
+    expect(await followUpAfter(31_000)).toBe(1); // 61 s old
+    expect(await followUpAfter(30_000)).toBe(1); // checked 30 s ago
+    expect(await followUpAfter(31_000)).toBe(2); // checked 61 s ago
+    expect(await followUpAfter(60 * 60_000)).toBe(3); // 62 minutes old, checked an hour ago
+    expect(await followUpAfter(10 * 60_000)).toBe(3); // checked 10 minutes ago, a quarter of its age is 18
+    expect(await followUpAfter(11 * 60_000)).toBe(4); // checked 21 minutes ago, a quarter of its age is 20.75
+    expect(await row(p, w.reference)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(transferCalls(w.reference)).toHaveLength(1);
+
+    fake.setTransferStatus(w.reference, 'success');
+    advanceClock(30 * 60_000);
+    expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ leader: true, settled: 1 });
+    expect(await row(p, w.reference)).toMatchObject({ status: 'success' });
+    // (Read from the ledger: the user's access token ran out while the clock moved on.)
+    expect((await userBalances(p.ctx.db, u.userId)).walletKobo).toBe(390_000);
+  });
+
+  it('checks the least recently checked first, so an old stuck withdrawal does not starve a newer one', async () => {
+    const u = await readyUser(p, 5_000);
+    fake.nextTransferStatus('pending', 2);
+    const old = (await withdraw(p, u, 1_000)).body.data.withdrawal;
+    advanceClock(10_000);
+    const newer = (await withdraw(p, u, 1_000)).body.data.withdrawal;
+    expect([old.status, newer.status]).toEqual(['pending', 'pending']);
+
+    advanceClock(61_000); // both due; the old one was last touched first
+    await runWithdrawalFollowUp(p.ctx, { batch: 1 });
+    expect([verifyCalls(old.reference), verifyCalls(newer.reference)]).toEqual([1, 0]);
+
+    advanceClock(61_000); // both due again: the newer one has waited longer since it was last looked at
+    await runWithdrawalFollowUp(p.ctx, { batch: 1 });
+    expect([verifyCalls(old.reference), verifyCalls(newer.reference)]).toEqual([1, 1]);
+
+    fake.setTransferStatus(old.reference, 'success');
+    fake.setTransferStatus(newer.reference, 'success');
+    advanceClock(61_000);
+    expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ leader: true, settled: 2 });
+    expect((await userBalances(p.ctx.db, u.userId)).walletKobo).toBe(280_000);
+  });
+
+  // PGlite is one in-process database (one instance, always the leader): two servers share a PostgreSQL.
+  it.runIf(!!process.env.TEST_DATABASE_URL)('runs on one server at a time: another holding the lock leaves it alone', async () => {
+    const u = await readyUser(p, 3_000);
+    fake.nextTransferStatus('pending');
+    const w = (await withdraw(p, u, 1_000)).body.data.withdrawal;
+    fake.setTransferStatus(w.reference, 'success');
+    advanceClock(61_000);
+    // A second server on the same database, in the middle of its own follow-up.
+    const other = await createTestApp({ paystack: { secretKey: fake.secretKey, baseUrl: fake.url } }, { database: p.database });
+    try {
+      await other.ctx.db.transaction(async (tx) => {
+        expect(await tryLeaderLock(tx, WITHDRAWAL_FOLLOW_UP_LOCK_KEY)).toBe(true);
+        expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ leader: false, settled: 0 });
+      });
+    } finally {
+      await other.close();
+    }
+    expect(verifyCalls(w.reference)).toBe(0);
+    expect(await row(p, w.reference)).toMatchObject({ status: 'pending' });
+    expect(await runWithdrawalFollowUp(p.ctx)).toEqual({ leader: true, settled: 1 });
+    expect(await row(p, w.reference)).toMatchObject({ status: 'success' });
+  });
+});
+
+// ---------- Idempotency-Key ----------
+
+describe('withdrawing with an Idempotency-Key (sandbox)', () => {
+  const referenceFor = (user: User, key: string) =>
+    `wdr-${createHash('sha256').update(`${user.userId}:${key}`).digest('hex').slice(0, 32)}`;
+
+  it('answers a repeat with the first withdrawal: one debit, one payout, the same answer', async () => {
+    const u = await readyUser(t, 10_000);
+    const first = await withdrawWithKey(t, u, 2_000, 'attempt-1_A');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.message).toBe('Withdrawal processed successfully');
+    expect(first.body.data.withdrawal).toMatchObject({ reference: referenceFor(u, 'attempt-1_A'), status: 'success', total: 210_000 });
+    expect(first.body.data.balance).toBe(790_000);
+
+    const again = await withdrawWithKey(t, u, '2,000', 'attempt-1_A');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await balance(t, u)).toBe(790_000);
+    expect(await userWithdrawals(t, u)).toHaveLength(1);
+    expect(await postings(t, `withdrawal:${first.body.data.withdrawal.reference}`)).toBe(1);
+
+    // A new key is a new withdrawal.
+    const second = await withdrawWithKey(t, u, 2_000, 'attempt-2');
+    expect(second.body.data.withdrawal.reference).not.toBe(first.body.data.withdrawal.reference);
+    expect(await balance(t, u)).toBe(580_000);
+  });
+
+  it('debits once when two requests with the same key race', async () => {
+    const u = await readyUser(t, 1_000);
+    const answers = await Promise.all([withdrawWithKey(t, u, 600, 'twin'), withdrawWithKey(t, u, 600, 'twin')]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(new Set(answers.map((a) => a.body.data.withdrawal.reference))).toEqual(new Set([referenceFor(u, 'twin')]));
+    expect(await userWithdrawals(t, u)).toHaveLength(1);
+    expect(await balance(t, u)).toBe(30_000);
+  });
+
+  it('refuses the same key with a different amount (409) and moves nothing', async () => {
+    const u = await readyUser(t, 10_000);
+    expect((await withdrawWithKey(t, u, 1_000, 'k1')).status).toBe(200);
+    const conflict = await withdrawWithKey(t, u, 1_500, 'k1');
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toMatchObject({
+      success: false,
+      message: 'This Idempotency-Key was already used for a different withdrawal',
+      errorType: 'IDEMPOTENCY_CONFLICT',
+    });
+    expect(await balance(t, u)).toBe(890_000);
+    expect(await userWithdrawals(t, u)).toHaveLength(1);
+  });
+
+  it("keeps one user's key apart from another's, and refuses a malformed key", async () => {
+    const a = await readyUser(t, 5_000);
+    const b = await readyUser(t, 5_000);
+    const fromA = await withdrawWithKey(t, a, 1_000, 'shared-key');
+    const fromB = await withdrawWithKey(t, b, 1_000, 'shared-key');
+    expect(fromB.status).toBe(200);
+    expect(fromB.body.data.withdrawal.reference).not.toBe(fromA.body.data.withdrawal.reference);
+    expect(await balance(t, a)).toBe(390_000);
+    expect(await balance(t, b)).toBe(390_000);
+
+    for (const key of ['has space', 'x'.repeat(101), 'semi;colon']) {
+      const bad = await withdrawWithKey(t, b, 1_000, key);
+      expect(bad.status, key).toBe(400);
+      expect(bad.body.message, key).toBe('Idempotency-Key must be 1 to 100 letters, digits, _ or -');
+    }
+    expect(await balance(t, b)).toBe(390_000);
+  });
+});
+
+// ---------- password re-checks ----------
+
+describe('the password re-check and the login lockout (sandbox)', () => {
+  it('counts wrong withdrawal passwords as failed logins: after 5, even the right one is refused and login is locked', async () => {
+    const u = await readyUser(t, 5_000);
+    const remaining: unknown[] = [];
+    for (let i = 0; i < 4; i++) {
+      const wrong = await withdraw(t, u, 1_000, 'not-my-password');
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toMatchObject({ message: INVALID_PASSWORD, errorType: 'INVALID_PASSWORD' });
+      remaining.push(wrong.body.attemptsRemaining);
+    }
+    expect(remaining).toEqual([4, 3, 2, 1]);
+    const fifth = await withdraw(t, u, 1_000, 'not-my-password');
+    expect(fifth.status).toBe(423);
+    expect(fifth.body).toMatchObject({ errorType: 'ACCOUNT_LOCKED', message: MESSAGES.accounts.ACCOUNT_LOCKED });
+
+    const right = await withdraw(t, u, 1_000);
+    expect(right.status).toBe(423);
+    expect(right.body).toMatchObject({ errorType: 'ACCOUNT_LOCKED', message: MESSAGES.accounts.ACCOUNT_LOCKED });
+    expect(right.body.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    const locked = await apiCall(t.app, 'POST', '/api/auth/login', undefined, { email: u.email, password: u.password });
+    expect(locked.status).toBe(423);
+    expect(locked.body).toMatchObject({ errorType: 'ACCOUNT_LOCKED' });
+    expect(await balance(t, u)).toBe(500_000);
+    expect(await userWithdrawals(t, u)).toEqual([]);
+
+    advanceClock(15 * 60_000 + 1_000);
+    const signedIn = await login(t.app, u.email, u.password);
+    const after = await withdraw(t, { ...u, ...signedIn }, 1_000);
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    expect(after.body.data.balance).toBe(390_000);
+  });
+
+  it('leaves the count alone on a right password: wrong re-checks and wrong logins add up', async () => {
+    const u = await readyUser(t, 5_000);
+    for (let i = 0; i < 3; i++) expect((await withdraw(t, u, 1_000, 'not-my-password')).status).toBe(400);
+    expect((await withdraw(t, u, 1_000)).status).toBe(200);
+    const wrongLogin = await apiCall(t.app, 'POST', '/api/auth/login', undefined, { email: u.email, password: 'not-my-password' });
+    expect(wrongLogin.body).toMatchObject({ errorType: 'INVALID_PASSWORD', attemptsRemaining: 1 });
+    const last = await withdraw(t, u, 1_000, 'not-my-password');
+    expect(last.status).toBe(423);
+    expect(await balance(t, u)).toBe(390_000);
+  });
+});
+
+// ---------- the payout account change mail ----------
+
+describe('changing the payout bank account (sandbox)', () => {
+  const changeMails = (user: User) =>
+    t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, user.email.toLowerCase()), eq(mailOutbox.subject, 'Your payout bank account was changed')));
+
+  it('mails the user when the account is replaced, with the new bank and only the last 4 digits', async () => {
+    const u = await createSignedInUser(t.app, { fullName: 'Ifeoma Bello' });
+    expect((await addBank(t, u, { accountNumber: '0123456789', bankCode: '058' })).status).toBe(200);
+    expect((await addBank(t, u, { accountNumber: '0123456789', bankCode: '058' })).status).toBe(200);
+    expect(await changeMails(u)).toEqual([]); // a first account, and the same one saved again, are no change
+
+    const changed = await addBank(t, u, { accountNumber: '1111111112', bankCode: '044' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.message).toBe('Bank account added successfully');
+    const mail = await lastMailTo(t.ctx, u.email);
+    expect(mail?.subject).toBe('Your payout bank account was changed');
+    expect(mail?.text).toContain('Hello Ifeoma Bello,');
+    expect(mail?.text).toContain('Bank:    Access Bank');
+    expect(mail?.text).toContain('Account: ending in 1112');
+    expect(mail?.text).not.toContain('1111111112');
+    expect(mail?.text).toContain('If this was not you, change your password now and contact support at support@contesthub.ng.');
+    expect(await changeMails(u)).toHaveLength(1);
+
+    // The same number at another bank is another account.
+    await addBank(t, u, { accountNumber: '1111111112', bankCode: '057' });
+    expect(await changeMails(u)).toHaveLength(2);
+    expect((await lastMailTo(t.ctx, u.email))?.text).toContain('Bank:    Zenith Bank');
+  });
+
+  it('sends nothing when the change is refused', async () => {
+    const u = await createSignedInUser(t.app);
+    await addBank(t, u, { accountNumber: '0123456789', bankCode: '058' });
+    expect((await addBank(t, u, { accountNumber: '0000000000', bankCode: '058' })).status).toBe(400);
+    expect(await changeMails(u)).toEqual([]);
+  });
+});
+
+// ---------- rate limits ----------
+
+describe('money routes are limited per user, not per address (sandbox)', () => {
+  it('holds back a user who deposits too often from any address, not others behind the same address', async () => {
+    const u = await createSignedInUser(t.app);
+    // apiCall sends every call from a new address: only a per-user limit can stop the 21st.
+    for (let i = 0; i < 20; i++) expect((await apiCall(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 100 })).status).toBe(200);
+    const limited = await apiCall(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 100 });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, errorType: 'RATE_LIMITED' });
+
+    // Two users behind one address: the first one's limit does not hold back the other.
+    const ip = nextIp();
+    const shared = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/wallet/deposit',
+        remoteAddress: ip,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { amount: 100 },
+      });
+    expect((await shared(u.token)).statusCode).toBe(429);
+    const other = await createSignedInUser(t.app);
+    expect((await shared(other.token)).statusCode).toBe(200);
+  });
+
+  it('limits deposit verifications per user too', async () => {
+    const u = await createSignedInUser(t.app);
+    const verify = () =>
+      apiCall(t.app, 'POST', '/api/wallet/verify-deposit', u.token, { reference: 'dep-00000000000000000000000000000000' });
+    for (let i = 0; i < 30; i++) expect((await verify()).status).not.toBe(429);
+    expect((await verify()).status).toBe(429);
   });
 });

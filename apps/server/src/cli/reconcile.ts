@@ -3,7 +3,8 @@
  * Checks the books (modules/reconciliation) of the embedded database under DIR (default DATA_DIR or ./data),
  * or of DATABASE_URL when set. Prints the report; exits 1 when something needs a look. Read-only.
  * The embedded database can be opened by one process at a time: stop `npm start` first (or read the same
- * report as an admin at GET /api/admin/reconciliation while it runs).
+ * report as an admin at GET /api/admin/reconciliation while it runs). It never migrates: the database is
+ * read as the running version left it.
  */
 import { parseArgs } from 'node:util';
 import { formatNaira, formatNumber } from '@contesthub/shared';
@@ -17,7 +18,6 @@ const database = openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
 );
 try {
-  await database.migrate();
   const report = await runReconciliation(database.db);
   if (values.json) {
     console.log(JSON.stringify(report, null, 2));

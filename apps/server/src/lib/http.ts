@@ -14,3 +14,9 @@ export function clientMeta(req: FastifyRequest): { ip: string; userAgent?: strin
   const ua = req.headers['user-agent'];
   return ua === undefined ? { ip: req.ip } : { ip: req.ip, userAgent: ua };
 }
+
+/**
+ * Rate-limit key of routes that cost or guard money: the signed-in user (many users may share one
+ * network address), or the client address before sign-in. Use as `rateLimit: { …, keyGenerator: perUser }`.
+ */
+export const perUser = (req: FastifyRequest): string => req.auth?.userId ?? req.ip;

@@ -93,6 +93,8 @@ describe('vote-credit purchase', () => {
   it('accepts a package or an amount of credits', () => {
     expect(ZVoteCreditPurchaseRequest.parse({ package: 'large' })).toEqual({ package: 'large' });
     expect(ZVoteCreditPurchaseRequest.parse({ amount: 75, package: null })).toEqual({ amount: 75 });
+    // A form's text, as typed: spec 001 §5 asks for a positive numeric amount.
+    expect(ZVoteCreditPurchaseRequest.parse({ amount: '1,200' })).toEqual({ amount: 1200 });
   });
 
   it('refuses neither and both with "Either a valid package or amount must be provided"', () => {
@@ -107,7 +109,7 @@ describe('vote-credit purchase', () => {
     expect(refusals(ZVoteCreditPurchaseRequest, { package: 3 })).toEqual(['Invalid package selected']);
   });
 
-  it.each([0, -10, '50'])('refuses amount %j with "Amount must be a positive number"', (amount) => {
+  it.each([0, -10, '-5', 'abc'])('refuses amount %j with "Amount must be a positive number"', (amount) => {
     expect(refusals(ZVoteCreditPurchaseRequest, { amount })).toEqual(['Amount must be a positive number']);
   });
 

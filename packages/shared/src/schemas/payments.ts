@@ -99,13 +99,15 @@ export const ZVoteCreditPurchaseRequest = z
       z.enum(VOTE_CREDIT_PACKAGE_IDS, { error: M.invalidPackage }).optional(),
     ),
     amount: z.preprocess(
-      (v) => (v === null || v === '' ? undefined : v),
-      z
-        .number({ error: M.positiveAmount })
-        .positive(M.positiveAmount)
-        .int(M.wholeCredits)
-        .max(CUSTOM_CREDIT_PURCHASE_MAX_CREDITS, M.maxCustomCredits)
-        .optional(),
+      (v) => (v === null ? undefined : v),
+      numeric(
+        z
+          .number({ error: M.positiveAmount })
+          .positive(M.positiveAmount)
+          .int(M.wholeCredits)
+          .max(CUSTOM_CREDIT_PURCHASE_MAX_CREDITS, M.maxCustomCredits)
+          .optional(),
+      ),
     ),
   })
   .refine((v) => (v.package === undefined) !== (v.amount === undefined), { error: M.packageOrAmount });

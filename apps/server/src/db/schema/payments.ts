@@ -19,7 +19,12 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     purpose: text('purpose', { enum: ['deposit', 'credits', 'subscription'] }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['pending', 'success', 'failed', 'abandoned'] })
+    /**
+     * pending → success (credited) | failed | abandoned (both may still turn into success: Paystack lets the
+     * payer retry in the same checkout) | mismatched (paid, but not our amount or currency: final, never
+     * value, needs a person to refund it).
+     */
+    status: text('status', { enum: ['pending', 'success', 'failed', 'abandoned', 'mismatched'] })
       .notNull()
       .default('pending'),
     gateway: text('gateway', { enum: ['sandbox', 'paystack'] }).notNull(),
@@ -35,6 +40,8 @@ export const payments = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** When the value was given (ledger posted); set exactly once, in the posting's transaction. */
     creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** When we last asked the gateway about it (the sweep asks the least recently checked first, backing off). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_reference_key').on(t.reference),

@@ -373,4 +373,26 @@ export async function setLoginAlerts(ctx: AppContext, auth: AuthInfo, enabled: b
   return { loginAlerts: enabled };
 }
 
+// ---------- password re-check before a money action ----------
+
+/**
+ * Re-checks the signed-in user's password before a sensitive action (a withdrawal, a credit
+ * transfer). It shares login's lockout: while the account is locked it refuses even the right
+ * password (423, login's text), and a wrong one counts as a failed login (400 INVALID_PASSWORD
+ * with attemptsRemaining; the fifth in a row locks the account, also for login). A right one
+ * clears nothing: only a login resets the count.
+ */
+export async function confirmPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
+  let user = await userById(ctx, userId);
+  if (user.lockedUntil && user.lockedUntil > now()) throw lockedError(user.lockedUntil);
+  if (user.lockedUntil && user.failedLoginCount >= MAX_FAILED_LOGINS) {
+    // The lock has run out: start counting afresh, as login does.
+    await ctx.db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
+    user = { ...user, failedLoginCount: 0, lockedUntil: null };
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw await recordFailure(ctx, user, new AppError(400, MESSAGES.login.INVALID_PASSWORD, 'INVALID_PASSWORD'));
+  }
+}
+
 export { userById };

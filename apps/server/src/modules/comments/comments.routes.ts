@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCommentContent, ZCreateComment, ZFlagComment, ZModerateComment, ZPagination } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, perUser as perUserKey } from '../../lib/http.js';
 import { pageQueryFields } from '../../lib/pagination.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as comments from './comments.service.js';
@@ -41,7 +41,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Comment ID is required' }) });
 const perUser = (max: number, timeWindow: string) => ({
   max,
   timeWindow,
-  keyGenerator: (req: { auth?: { userId: string }; ip: string }) => req.auth?.userId ?? req.ip,
+  keyGenerator: perUserKey,
 });
 
 /** /api/comments */

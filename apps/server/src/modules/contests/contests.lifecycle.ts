@@ -24,6 +24,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { contests, entries, ledgerAccounts, ledgerEntries, ledgerTransactions, userBadges, votes } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
+import { tryLeaderLock } from '../../lib/leader-lock.js';
 import { RANKING_ORDER } from '../entries/entries.repository.js';
 import { accounts, type AccountSpec } from '../ledger/accounts.js';
 import { balanceOf, post } from '../ledger/ledger.js';
@@ -362,8 +363,7 @@ export interface LifecycleResult {
 export async function runContestLifecycle(ctx: AppContext): Promise<LifecycleResult> {
   const at = now();
   return ctx.db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ leader: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LIFECYCLE_LOCK_KEY}::bigint) as leader`);
-    if (!lock?.leader) return { leader: false, movedToVoting: 0, finalized: [], failed: [] };
+    if (!(await tryLeaderLock(tx, LIFECYCLE_LOCK_KEY))) return { leader: false, movedToVoting: 0, finalized: [], failed: [] };
 
     const moved = await tx
       .update(contests)

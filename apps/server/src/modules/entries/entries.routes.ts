@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBulkApprove, ZBulkReject, ZRejectEntry } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, perUser } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { readEntryForm } from './entry-intake.js';
 import { ENTRY_UPLOAD_LIMITS, MAX_FILES_PER_ENTRY } from './entry-media.js';
@@ -40,7 +40,6 @@ const signedIn = (req: FastifyRequest): service.Actor => {
   const auth = requireAuth(req);
   return { userId: auth.userId, role: auth.role };
 };
-const perUser = (req: FastifyRequest) => req.auth?.userId ?? req.ip;
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 const limitsText = (['photo', 'video', 'audio', 'article'] as const)

@@ -30,11 +30,22 @@ export async function markCredited(tx: Tx, id: string, gatewayResponse: string, 
  * A final refusal from the gateway (failed, abandoned, or paid but not in full). Never touches a
  * payment already credited.
  */
-export async function markUnpaid(db: DbOrTx, id: string, status: 'failed' | 'abandoned', gatewayResponse: string, at: Date): Promise<void> {
+export async function markUnpaid(
+  db: DbOrTx,
+  id: string,
+  status: 'failed' | 'abandoned' | 'mismatched',
+  gatewayResponse: string,
+  at: Date,
+): Promise<void> {
   await db
     .update(payments)
-    .set({ status, gatewayResponse, verifiedAt: at })
+    .set({ status, gatewayResponse, verifiedAt: at, checkedAt: at })
     .where(and(eq(payments.id, id), sql`${payments.creditedAt} is null`));
+}
+
+/** We asked the gateway about it just now (the sweep backs off from payments it checked recently). */
+export async function markChecked(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(payments).set({ checkedAt: at }).where(eq(payments.id, id));
 }
 
 export async function userEmail(db: DbOrTx, userId: string): Promise<string | undefined> {

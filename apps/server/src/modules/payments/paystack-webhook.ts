@@ -1,14 +1,17 @@
 /**
  * POST /api/payments/paystack/webhook (issue 5). Paystack signs the raw body with HMAC-SHA512 of our
  * secret key in `x-paystack-signature`; a missing or wrong signature is refused with 401 and nothing
- * happens. A signed event is acknowledged at once (Paystack wants a fast 200) and handled after the
- * answer. The event body is never taken as proof of payment: its reference is settled through the same
- * path as the payer's own verify, which asks the gateway and gives value once. So a repeated event, or
- * one racing the payer's return, has one effect. Work lost to a crash is picked up by the sweep jobs
- * (payments and withdrawals), so acknowledging first loses nothing.
+ * happens. The event body is never taken as proof of payment: its reference is settled through the same
+ * path as the payer's own verify, which asks the gateway and gives value once, so a repeated event, or
+ * one racing the payer's return, has one effect.
+ *
+ * The event is handled BEFORE the answer (one verify call and one transaction: well inside Paystack's
+ * time limit), and a failure answers 503 so Paystack sends it again. Acknowledging first would lose
+ * the events nothing else looks for, such as a bank reversing a payout we had already marked paid.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { isAppError } from '../../lib/errors.js';
 import { settleWithdrawal } from '../wallet/withdrawals.service.js';
 import { settleAnyPayment } from './purposes.js';
 
@@ -36,14 +39,6 @@ export async function handlePaystackEvent(ctx: AppContext, body: PaystackEvent):
   return 'ignored';
 }
 
-/** Events being handled after their answer; awaited on close (and by tests). */
-const inFlight = new WeakMap<AppContext, Set<Promise<void>>>();
-
-export async function drainWebhookWork(ctx: AppContext): Promise<void> {
-  const work = inFlight.get(ctx);
-  while (work && work.size > 0) await Promise.allSettled([...work]);
-}
-
 const MAX_BODY_BYTES = 256 * 1024;
 
 export const paystackWebhookRoutes: FastifyPluginAsync = async (app) => {
@@ -51,7 +46,6 @@ export const paystackWebhookRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) => {
     done(null, body);
   });
-  app.addHook('onClose', async () => drainWebhookWork(app.ctx));
 
   app.post(
     '/webhook',
@@ -61,7 +55,8 @@ export const paystackWebhookRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Paystack webhook (signed with x-paystack-signature)',
         description:
           'charge.success settles the payment with that reference (verified again with Paystack); transfer.success, ' +
-          'transfer.failed and transfer.reversed settle the withdrawal. Answers 200 at once; 401 for a bad signature.',
+          'transfer.failed and transfer.reversed settle the withdrawal. 200 once handled (or ignored); 401 for a bad ' +
+          'signature; 503 when it could not be handled now (Paystack retries).',
       },
       config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
     },
@@ -77,14 +72,20 @@ export const paystackWebhookRoutes: FastifyPluginAsync = async (app) => {
       } catch {
         return reply.status(400).send({ success: false, message: 'Invalid JSON', errorType: 'VALIDATION_ERROR' });
       }
-      const ctx = app.ctx;
-      let work = inFlight.get(ctx);
-      if (!work) inFlight.set(ctx, (work = new Set()));
-      const job: Promise<void> = handlePaystackEvent(ctx, body)
-        .then((outcome) => ctx.log.info({ event: body.event, outcome }, 'paystack webhook handled'))
-        .catch((err: unknown) => ctx.log.warn({ err, event: body.event }, 'paystack webhook event not settled (the sweep will retry)'))
-        .finally(() => work.delete(job));
-      work.add(job);
+      try {
+        const outcome = await handlePaystackEvent(app.ctx, body);
+        req.log.info({ event: body.event, outcome }, 'paystack webhook handled');
+      } catch (err) {
+        // A refusal (unpaid, declined, another amount) is an answer: sending the event again changes nothing.
+        if (isAppError(err) && err.statusCode < 500) {
+          req.log.warn({ event: body.event, reason: err.message }, 'paystack webhook event refused');
+          return reply.send({ success: true, message: 'Received' });
+        }
+        // The gateway or the database is unavailable: Paystack retries a non-2xx answer, and settling
+        // again is harmless.
+        req.log.warn({ err, event: body.event }, 'paystack webhook event not handled; Paystack will retry');
+        return reply.status(503).send({ success: false, message: 'Try again later', errorType: 'SERVICE_UNAVAILABLE' });
+      }
       return reply.send({ success: true, message: 'Received' });
     },
   );

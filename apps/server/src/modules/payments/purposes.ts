@@ -3,12 +3,13 @@
  * Paystack webhook and the payment sweep. Each purpose's own verify route calls its settle function
  * directly with the payer's id.
  */
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PaymentPurpose } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { payments } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { isAppError } from '../../lib/errors.js';
+import { runAsLeader } from '../../lib/leader-lock.js';
 import { settleSubscriptionPayment } from '../subscriptions/subscriptions.service.js';
 import { settleCreditPurchase } from '../vote-credits/vote-credits.service.js';
 import { settleDeposit } from './deposits.service.js';
@@ -36,22 +37,38 @@ export const PAYMENT_SWEEP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 50;
 
 /**
- * Asks the gateway about unsettled payments between 5 minutes and a day old, oldest first, and gives
- * the value of those that were paid (once: settlement's row lock and the ledger reference guard).
+ * Asks the gateway about unsettled payments between 5 minutes and a day old and gives the value of those
+ * that were paid (once: settlement's row lock and the ledger reference guard). Least recently checked
+ * first, and a payment is asked again only after a quarter of its age (at least 5 minutes), so checkouts
+ * left unfinished back off and never crowd out a newer paid one.
  */
 export async function runPaymentSweep(ctx: AppContext): Promise<{ examined: number; credited: number }> {
-  const at = now().getTime();
+  // One instance sweeps at a time, so the gateway is not asked the same thing by every server.
+  const run = await runAsLeader(ctx, PAYMENT_SWEEP_LOCK_KEY, () => sweep(ctx));
+  return run.leader ? run.result : { examined: 0, credited: 0 };
+}
+
+/** Advisory lock key of the payment sweep (see lib/leader-lock.ts). */
+export const PAYMENT_SWEEP_LOCK_KEY = 727_004;
+
+async function sweep(ctx: AppContext): Promise<{ examined: number; credited: number }> {
+  const at = now();
   const due = await ctx.db
     .select({ reference: payments.reference, purpose: payments.purpose })
     .from(payments)
     .where(
       and(
-        inArray(payments.status, ['pending', 'abandoned']),
-        lt(payments.createdAt, new Date(at - PAYMENT_SWEEP_MIN_AGE_MS)),
-        gt(payments.createdAt, new Date(at - PAYMENT_SWEEP_MAX_AGE_MS)),
+        inArray(payments.status, ['pending', 'abandoned', 'failed']),
+        isNull(payments.creditedAt),
+        lt(payments.createdAt, new Date(at.getTime() - PAYMENT_SWEEP_MIN_AGE_MS)),
+        gt(payments.createdAt, new Date(at.getTime() - PAYMENT_SWEEP_MAX_AGE_MS)),
+        or(
+          isNull(payments.checkedAt),
+          sql`${payments.checkedAt} < ${at.toISOString()}::timestamptz - greatest(interval '5 minutes', (${at.toISOString()}::timestamptz - ${payments.createdAt}) / 4)`,
+        ),
       ),
     )
-    .orderBy(asc(payments.createdAt))
+    .orderBy(sql`${payments.checkedAt} asc nulls first`, asc(payments.createdAt))
     .limit(SWEEP_BATCH);
   let credited = 0;
   for (const p of due) {

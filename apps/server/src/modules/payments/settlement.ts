@@ -18,7 +18,16 @@ import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { isGatewayError, isPaidInFull, type PaymentVerification } from '../../lib/payments/index.js';
-import { findPayment, insertPayment, lockPayment, markCredited, markUnpaid, userEmail, type PaymentRow } from './payments.repository.js';
+import {
+  findPayment,
+  insertPayment,
+  lockPayment,
+  markChecked,
+  markCredited,
+  markUnpaid,
+  userEmail,
+  type PaymentRow,
+} from './payments.repository.js';
 
 export const SETTLEMENT_MESSAGES = {
   verificationFailed: PAYMENT_MESSAGES.verificationFailed,
@@ -133,9 +142,9 @@ export async function settlePayment(ctx: AppContext, input: SettlePaymentInput):
   const payment = await findPayment(ctx.db, reference);
   if (!payment || payment.purpose !== input.purpose || (input.userId !== null && payment.userId !== input.userId)) throw notFound();
   if (payment.creditedAt) return { payment, credited: false };
-  // Failed is final. Abandoned is not: Paystack reports a checkout the payer has not finished yet as
-  // abandoned, and the payer may still pay, so the gateway is asked again.
-  if (payment.status === 'failed') throw refused(payment.status);
+  // Only our own refusal of a payment made with another amount or currency is final. Failed and abandoned
+  // are not: Paystack lets the payer try another card in the same checkout, so the gateway is asked again.
+  if (payment.status === 'mismatched') throw refused('failed');
 
   const verification = await askGateway(ctx, reference);
   const at = now();
@@ -155,15 +164,18 @@ export async function settlePayment(ctx: AppContext, input: SettlePaymentInput):
     });
   }
 
-  // Not decided yet (the payer has not finished): nothing is marked, the page may ask again.
-  if (verification.status === 'pending') throw refused('pending');
+  // Not decided yet (the payer has not finished): only the check is noted, the page may ask again.
+  if (verification.status === 'pending') {
+    await markChecked(ctx.db, payment.id, at);
+    throw refused('pending');
+  }
   if (verification.status === 'success') {
     // Paid, but not what we asked for (amount or currency): never value, and worth a look.
     ctx.log.error(
       { reference, expectedKobo: payment.amountKobo, paidKobo: verification.amountKobo, currency: verification.currency },
       'payment made with a different amount or currency: refused',
     );
-    await markUnpaid(ctx.db, payment.id, 'failed', `Amount mismatch: ${verification.currency} ${verification.amountKobo} kobo`, at);
+    await markUnpaid(ctx.db, payment.id, 'mismatched', `Amount mismatch: ${verification.currency} ${verification.amountKobo} kobo`, at);
     throw refused('failed');
   }
   await markUnpaid(ctx.db, payment.id, verification.status, verification.gatewayResponse, at);

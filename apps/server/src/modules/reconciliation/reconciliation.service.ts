@@ -6,8 +6,9 @@
  *                        balance equals the sum of its journal lines (checkLedgerIntegrity).
  *   no_negative_balance  no account a person or contest owns is below zero.
  *   payments_verified    every credited card payment was verified with the gateway (success, verified_at) and
- *                        has exactly one posting moving exactly its amount out of the gateway account; and
- *                        every naira that entered through a gateway account belongs to such a payment.
+ *                        has exactly one posting moving exactly its amount out of the gateway account; every
+ *                        naira that entered through a gateway account belongs to such a payment; and no
+ *                        payment made with another amount waits for a refund.
  *   withdrawals_settled  every withdrawal has its debit posting (amount to the gateway, amount + fee from the
  *                        wallet); failed or reversed ones have exactly one reversal, the others none; every
  *                        naira that left through a gateway account belongs to a withdrawal; a payout still
@@ -20,7 +21,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { TReconciliationFinding, TReconciliationReport } from '@contesthub/shared';
-import { queryRows, type DbOrTx } from '../../db/client.js';
+import { queryRows, type Db, type DbOrTx } from '../../db/client.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payments, withdrawals } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { accounts } from '../ledger/accounts.js';
@@ -36,7 +37,15 @@ const subjectOf = (column: unknown) => sql`substr(${column}, strpos(${column}, '
 
 const n = (v: string | number | null | undefined) => Number(v ?? 0);
 
-export async function runReconciliation(db: DbOrTx): Promise<TReconciliationReport> {
+/**
+ * The report, read in ONE repeatable-read, read-only transaction: every check sees the same moment, so
+ * payments and withdrawals committing while it runs can never make the sums disagree.
+ */
+export function runReconciliation(db: Db): Promise<TReconciliationReport> {
+  return db.transaction((tx) => reconcile(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+async function reconcile(db: DbOrTx): Promise<TReconciliationReport> {
   const findings: TReconciliationFinding[] = [];
   const checks: TReconciliationReport['checks'] = [];
   const record = (check: Check, examined: number, found: TReconciliationFinding[]) => {
@@ -107,6 +116,7 @@ export async function runReconciliation(db: DbOrTx): Promise<TReconciliationRepo
     join ${ledgerTransactions} t on t.id = e.transaction_id
     where e.amount < 0
       and t.kind <> 'withdrawal_reversal'
+      and t.reference not like 'demo:%'
       and not exists (select 1 from ${payments} p where p.reference = ${subjectOf(sql`t.reference`)} and p.credited_at is not null)
     group by t.reference`,
   );
@@ -117,7 +127,19 @@ export async function runReconciliation(db: DbOrTx): Promise<TReconciliationRepo
       subject: r.reference,
     });
   }
-  record('payments_verified', credited.length, paymentFindings);
+  // Paid with another amount or currency: never credited, so the payer's money is with us for nothing.
+  const mismatched = await queryRows<{ reference: string; response: string | null }>(
+    db,
+    sql`select reference, gateway_response as response from ${payments} where status = 'mismatched' order by created_at`,
+  );
+  for (const m of mismatched) {
+    paymentFindings.push({
+      check: 'payments_verified',
+      message: `payment ${m.reference} was paid with another amount or currency (${m.response ?? 'no details'}) and was not credited: refund the payer`,
+      subject: m.reference,
+    });
+  }
+  record('payments_verified', credited.length + mismatched.length, paymentFindings);
 
   // ---- withdrawals_settled ----
   const withdrawalFindings: TReconciliationFinding[] = [];
@@ -205,29 +227,35 @@ export async function runReconciliation(db: DbOrTx): Promise<TReconciliationRepo
       coalesce(sum(balance) filter (where kind = 'demo_funding'), 0)::text as demo
     from ${ledgerAccounts} where asset = 'NGN'`,
   );
-  const [flows] = await queryRows<{ paid_in: string; paid_out: string; payments: string; withdrawals: string }>(
+  const [flows] = await queryRows<{ paid_in: string; paid_out: string; payments: string; withdrawals: string; legacy_demo: string }>(
     db,
     sql`
     select
       (select coalesce(sum(amount_kobo), 0) from ${payments} where credited_at is not null)::text as paid_in,
       (select coalesce(sum(amount_kobo), 0) from ${withdrawals} where status in ('pending', 'success'))::text as paid_out,
       (select count(*) from ${payments} where credited_at is not null)::text as payments,
-      (select count(*) from ${withdrawals})::text as withdrawals`,
+      (select count(*) from ${withdrawals})::text as withdrawals,
+      -- Demo databases seeded before issue 5 funded demo wallets from the sandbox gateway account.
+      (select coalesce(-sum(e.amount), 0) from ${ledgerEntries} e
+         join ${ledgerAccounts} a on a.id = e.account_id and a.kind = 'gateway'
+         join ${ledgerTransactions} t on t.id = e.transaction_id and t.reference like 'demo:%')::text as legacy_demo`,
   );
+  const demoFunding = -n(held?.demo) + n(flows?.legacy_demo);
+  const gatewayNetIn = n(flows?.paid_in) - n(flows?.paid_out) + n(flows?.legacy_demo);
   const holding = n(held?.wallets) + n(held?.escrow) + n(held?.revenue) + n(held?.other);
-  const expected = n(flows?.paid_in) - n(flows?.paid_out) - n(held?.demo);
+  const expected = n(flows?.paid_in) - n(flows?.paid_out) + demoFunding;
   const flowFindings: TReconciliationFinding[] = [];
   if (holding !== expected) {
     flowFindings.push({
       check: 'wallet_flows',
-      message: `the platform holds ${holding} kobo but verified inflows minus outflows are ${expected} kobo (payments ${n(flows?.paid_in)}, withdrawals ${n(flows?.paid_out)}, demo funding ${-n(held?.demo)})`,
+      message: `the platform holds ${holding} kobo but verified inflows minus outflows are ${expected} kobo (payments ${n(flows?.paid_in)}, withdrawals ${n(flows?.paid_out)}, demo funding ${demoFunding})`,
       subject: null,
     });
   }
-  if (-n(held?.gateways) !== n(flows?.paid_in) - n(flows?.paid_out)) {
+  if (-n(held?.gateways) !== gatewayNetIn) {
     flowFindings.push({
       check: 'wallet_flows',
-      message: `the gateway accounts show ${-n(held?.gateways)} kobo net in, but credited payments minus withdrawals are ${n(flows?.paid_in) - n(flows?.paid_out)} kobo`,
+      message: `the gateway accounts show ${-n(held?.gateways)} kobo net in, but credited payments minus withdrawals are ${gatewayNetIn} kobo`,
       subject: null,
     });
   }

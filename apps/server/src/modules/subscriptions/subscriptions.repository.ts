@@ -1,7 +1,7 @@
 /** Drizzle queries of paid subscriptions (the `subscriptions` table) and the users' tier mirror. No rules here. */
-import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { ledgerTransactions, subscriptions, users } from '../../db/schema/index.js';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, subscriptions, users } from '../../db/schema/index.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -112,5 +112,27 @@ export async function findPosting(db: DbOrTx, reference: string) {
     .select({ id: ledgerTransactions.id, kind: ledgerTransactions.kind, metadata: ledgerTransactions.metadata })
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.reference, reference));
+  return row;
+}
+
+/**
+ * The newest posting of `kind` marked keyless (metadata.keyless = true) with a line on the ledger account
+ * `accountCode` (the user's wallet): found through that account's own lines, newest first.
+ */
+export async function lastKeylessPostingOf(db: DbOrTx, accountCode: string, kind: string) {
+  const [row] = await db
+    .select({ reference: ledgerTransactions.reference, metadata: ledgerTransactions.metadata })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerAccounts.code, accountCode),
+        eq(ledgerTransactions.kind, kind),
+        sql`${ledgerTransactions.metadata} ->> 'keyless' = 'true'`,
+      ),
+    )
+    .orderBy(desc(ledgerEntries.id))
+    .limit(1);
   return row;
 }

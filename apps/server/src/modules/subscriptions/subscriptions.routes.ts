@@ -12,7 +12,7 @@ import {
   ZSubscriptionPricing,
   ZVerifyPaymentRequest,
 } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, perUser } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as subscriptions from './subscriptions.service.js';
 
@@ -55,7 +55,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZSubscriptionInitializeRequest,
         response: { 200: envelope(ZSubscriptionInitialized) },
       },
-      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (req) => {
       const result = await subscriptions.initializeSubscription(app.ctx, requireAuth(req).userId, req.body);
@@ -77,7 +77,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZVerifyPaymentRequest,
         response: { 200: envelope(ZSubscriptionAnswer) },
       },
-      config: { access: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'verified', rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (req) => ok(await subscriptions.verifySubscription(app.ctx, requireAuth(req).userId, req.body.reference), M.activated),
   );
@@ -118,7 +118,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZSubscriptionCancelRequest,
         response: { 200: envelope(ZSubscriptionAnswer) },
       },
-      config: { access: 'signedIn', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (req) => ok(await subscriptions.cancelSubscription(app.ctx, requireAuth(req).userId, req.body.reason), M.cancelled),
   );
@@ -131,12 +131,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Extend my subscription by a month or a year, paid from the wallet',
         description:
           'The running tier at the chosen duration’s price; the end date moves by 30 or 365 days and a cancelled subscription ' +
-          'runs again. An Idempotency-Key header makes a retried request charge once (the first answer is repeated).',
+          'runs again. An Idempotency-Key header makes a retried request charge once (the first answer is repeated). Without ' +
+          'one, an extension within 10 seconds of my last one without a key is taken for a double click: 409, nothing charged.',
         headers: ZIdempotencyHeaders,
         body: ZSubscriptionExtendRequest,
         response: { 200: envelope(ZSubscriptionAnswer) },
       },
-      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (req) => {
       const { subscription } = await subscriptions.extendSubscription(

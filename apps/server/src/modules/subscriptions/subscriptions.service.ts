@@ -9,7 +9,9 @@
  *   a running one whose end date has passed is expired before anything else is decided.
  * - Same tier running → refused (extend it instead); a lower tier running → upgrade: the new one starts
  *   now, the old one becomes 'replaced', and its unused part (amount × remaining / total, floored to the
- *   kobo) is taken off the new price; a higher tier running → refused.
+ *   kobo) is taken off the new price; a higher tier running → refused. A card upgrade settles later than
+ *   its quote: the change of that unused part meanwhile becomes time of the new plan (upgradeAdjustmentMs).
+ * - An extension without an Idempotency-Key right after another one (a double click) is refused (409).
  * - Every payment is ONE ledger posting in the transaction that starts or extends the subscription:
  *   wallet → platform revenue (`subscription:<subscriptionId>`, `subscription-extension:…`), or for a card
  *   payment gateway → platform revenue (`subscription:<payment reference>`), given once per payment.
@@ -85,7 +87,13 @@ export const SUBSCRIPTION_MESSAGES = {
     `Another subscription started while this payment was being confirmed, so your payment of ${formatNaira(amountKobo)} was added to your wallet.`,
   /** Not given by the spec. */
   idempotencyConflict: 'This Idempotency-Key was already used for a different request',
+  /** Not given by the spec: a second extension without an Idempotency-Key right after one (a double click). */
+  extendedJustNow:
+    'Your subscription was extended a few seconds ago, so this repeat was not charged. To extend it again, wait 10 seconds and try again.',
 } as const;
+
+/** A keyless extension this soon after the user's last keyless one is taken for a repeat and refused (409). */
+export const KEYLESS_EXTEND_GAP_MS = 10_000;
 
 /** Ledger kinds (the wallet's transaction types). */
 export const SUBSCRIPTION_PAYMENT_KIND = 'subscription_payment';
@@ -330,6 +338,24 @@ const ZCardMetadata = z.object({
 type CardMetadata = z.infer<typeof ZCardMetadata>;
 
 /**
+ * A card upgrade settles later than it was quoted, so the old plan's unused value at settlement differs
+ * from the credit taken off the price at the quote by `differenceKobo` (now − quoted). The difference is
+ * turned into time of the new plan at the new plan's rate (price kobo per duration ms), always rounded
+ * in the house's favour, so neither side gains or loses more than a millisecond:
+ * - negative: the old plan kept running while the payer was at the checkout; that used-up part comes off
+ *   the new plan's time (rounded up to the ms).
+ * - positive: the old plan was extended while the checkout was open (its extension was paid into the old
+ *   plan, whose unused value grew); that surplus is ADDED to the new plan's time (rounded down to the ms).
+ *   We add time rather than paying the surplus into the wallet: the payer bought subscription time with
+ *   that money and keeps it as subscription time; the card payment stays ONE posting, and no revenue is
+ *   handed back as cash.
+ */
+export function upgradeAdjustmentMs(differenceKobo: number, durationMs: number, priceKobo: Kobo): number {
+  if (differenceKobo >= 0) return Number((BigInt(differenceKobo) * BigInt(durationMs)) / BigInt(priceKobo));
+  return -Number((BigInt(-differenceKobo) * BigInt(durationMs) + BigInt(priceKobo - 1)) / BigInt(priceKobo));
+}
+
+/**
  * POST /api/subscriptions/initialize. wallet: paid and running at once (one transaction). paystack: the
  * rules are checked, the payment started with the gateway, and a pending subscription written with the
  * payment's reference; it runs once the payment is verified (applySubscriptionPayment).
@@ -403,10 +429,9 @@ export async function initializeSubscription(
  * missing) running from `at`.
  *
  * The upgrade credit was fixed when the price was quoted and is checked again here: the subscription it
- * came from must still be the running one (or have ended meanwhile). The part of the credit used up
- * since the quote (the old plan kept running while the payer was at the checkout) is taken off the new
- * subscription's time at the new plan's rate, so the payer never gets more than they paid for. If another
- * subscription started meanwhile, the payment no longer buys anything: it goes to the payer's wallet.
+ * came from must still be the running one (or have ended meanwhile), and its unused value NOW is set
+ * against that credit (see upgradeAdjustmentMs). If another subscription started meanwhile, the payment
+ * no longer buys anything: it goes to the payer's wallet.
  */
 export async function applySubscriptionPayment(tx: Tx, payment: PaymentRow, at: Date): Promise<void> {
   const meta = ZCardMetadata.parse(payment.metadata);
@@ -447,9 +472,12 @@ export async function applySubscriptionPayment(tx: Tx, payment: PaymentRow, at: 
 
   const durationMs = SUBSCRIPTION_DURATION_DAYS[meta.duration] * DAY_MS;
   let endMs = at.getTime() + durationMs;
+  let upgrade: { unusedAtSettlementKobo: Kobo; adjustmentMs: number } | null = null;
   if (meta.replacesSubscriptionId) {
-    const usedUpKobo = meta.creditKobo - (running ? unusedValueKobo(running, at) : 0);
-    if (usedUpKobo > 0) endMs -= Number((BigInt(usedUpKobo) * BigInt(durationMs) + BigInt(meta.priceKobo - 1)) / BigInt(meta.priceKobo));
+    const unusedNowKobo = running ? unusedValueKobo(running, at) : 0;
+    const adjustmentMs = upgradeAdjustmentMs(unusedNowKobo - meta.creditKobo, durationMs, meta.priceKobo);
+    endMs += adjustmentMs;
+    upgrade = { unusedAtSettlementKobo: unusedNowKobo, adjustmentMs };
     if (running) await repo.updateSubscription(tx, running.id, { status: 'replaced', updatedAt: at });
   }
   const endDate = new Date(endMs);
@@ -464,7 +492,7 @@ export async function applySubscriptionPayment(tx: Tx, payment: PaymentRow, at: 
     reference,
     kind: SUBSCRIPTION_PAYMENT_KIND,
     description: `${tierName(meta.tier)} subscription (${meta.duration})`,
-    metadata: { ...meta, paymentReference: payment.reference, gateway: payment.gateway },
+    metadata: { ...meta, ...upgrade, paymentReference: payment.reference, gateway: payment.gateway },
     lines: [
       { account: gateway, amount: -payment.amountKobo },
       { account: accounts.platformRevenue('NGN'), amount: payment.amountKobo },
@@ -555,7 +583,9 @@ export interface ExtendResult extends TSubscriptionAnswer {
 /**
  * POST /api/subscriptions/extend {duration}: the running subscription's tier at that duration's price,
  * paid from the wallet; the end date moves by the duration's days and a cancelled subscription runs
- * again. With an Idempotency-Key a retry answers the first result without charging again.
+ * again. With an Idempotency-Key a retry answers the first result without charging again. Without one,
+ * a repeat within KEYLESS_EXTEND_GAP_MS of the user's last keyless extension (a double click) is refused
+ * with 409 and charges nothing; the check runs under the user's lock, so two at once are one and a 409.
  */
 export async function extendSubscription(
   ctx: AppContext,
@@ -579,6 +609,10 @@ export async function extendSubscription(
         if (!row) throw AppError.notFound(SUBSCRIPTION_MESSAGES.noActive);
         return { subscription: toSubscriptionView(row, at), replayed: true };
       }
+    } else {
+      const last = await repo.lastKeylessPostingOf(tx, accounts.userWallet(userId).code, SUBSCRIPTION_EXTENSION_KIND);
+      const lastAt = typeof last?.metadata.extendedAt === 'string' ? Date.parse(last.metadata.extendedAt) : NaN;
+      if (at.getTime() - lastAt < KEYLESS_EXTEND_GAP_MS) throw AppError.conflict(SUBSCRIPTION_MESSAGES.extendedJustNow);
     }
 
     const running = await repo.findRunning(tx, userId);
@@ -601,7 +635,14 @@ export async function extendSubscription(
       kind: SUBSCRIPTION_EXTENSION_KIND,
       description: `${tierName(running.tier)} subscription extended (${duration})`,
       newReference: !idempotencyKey,
-      metadata: { subscriptionId: running.id, tier: running.tier, duration, priceKobo: quote.amountKobo },
+      metadata: {
+        subscriptionId: running.id,
+        tier: running.tier,
+        duration,
+        priceKobo: quote.amountKobo,
+        keyless: !idempotencyKey,
+        extendedAt: at.toISOString(),
+      },
     });
     await repo.setUserTier(tx, userId, running.tier, endDate, at);
     return { subscription: toSubscriptionView(row, at), replayed: false };

@@ -55,8 +55,10 @@ export const isEligibleRecipient = (u: TransferUserRow): boolean => u.status ===
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Eligible recipients whose full name or email contains `query` (case-insensitive, taken
- * literally), the caller excluded, ordered by name.
+ * Eligible recipients whose full name contains `query` (case-insensitive, taken literally) or whose
+ * email IS `query` (case-insensitive; emails are stored lower-case): a part of an email such as
+ * 'gmail' finds no one by email, so the search cannot be used to list people's addresses. The caller
+ * is excluded; ordered by name.
  */
 export async function searchRecipients(db: DbOrTx, callerId: string, query: string, limit: number): Promise<TransferUserRow[]> {
   const pattern = containsPattern(query);
@@ -64,11 +66,7 @@ export async function searchRecipients(db: DbOrTx, callerId: string, query: stri
     .select(userColumns)
     .from(users)
     .where(
-      and(
-        eligible,
-        ne(users.id, callerId),
-        or(sql`${users.fullName} ilike ${pattern} escape '\\'`, sql`${users.email} ilike ${pattern} escape '\\'`),
-      ),
+      and(eligible, ne(users.id, callerId), or(sql`${users.fullName} ilike ${pattern} escape '\\'`, eq(users.email, query.toLowerCase()))),
     )
     .orderBy(sql`lower(${users.fullName})`, asc(users.email))
     .limit(limit);

@@ -8,7 +8,7 @@ import {
   ZTransferUserSearch,
   ZTransferUserSearchQuery,
 } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, perUser } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as transfers from './transfers.service.js';
 
@@ -17,11 +17,7 @@ const tags = ['vote credit transfers'];
 const IDEMPOTENCY_KEY_TEXT = 'Idempotency-Key must be 1 to 100 letters, digits, _ or -';
 
 /** Per signed-in user, not per address: many users may share a network. */
-const perUser = (max: number) => ({
-  max,
-  timeWindow: '1 minute',
-  keyGenerator: (req: { auth?: { userId: string } | undefined; ip: string }) => req.auth?.userId ?? req.ip,
-});
+const perMinute = (max: number) => ({ max, timeWindow: '1 minute', keyGenerator: perUser });
 
 /** /api/vote-credit-transfers: send vote credits to another user, transfer history, recipient search. */
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +40,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         response: { 200: envelope(ZCreditTransferDone) },
       },
-      config: { access: 'verified', rateLimit: perUser(30) },
+      config: { access: 'verified', rateLimit: perMinute(30) },
     },
     async (req) =>
       ok(
@@ -72,11 +68,15 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'People I can send vote credits to: active, verified users whose name or email contains q (at most 10, by name)',
+        summary:
+          'People I can send vote credits to: active, verified users whose name contains q or whose email is q (at most 10, by name)',
+        description:
+          'Names match anywhere, case-insensitive. Emails match only when q is the whole email (case-insensitive): no one can list ' +
+          "people by a part of their email such as 'gmail'.",
         querystring: ZTransferUserSearchQuery,
         response: { 200: envelope(ZTransferUserSearch) },
       },
-      config: { access: 'verified', rateLimit: perUser(60) },
+      config: { access: 'verified', rateLimit: perMinute(60) },
     },
     async (req) => ok(await transfers.searchUsers(app.ctx, requireAuth(req).userId, req.query.q)),
   );

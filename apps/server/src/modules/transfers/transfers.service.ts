@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  MESSAGES,
   PAYMENT_MESSAGES,
   creditsToUnits,
   formatNumber,
@@ -28,7 +27,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError, isAppError } from '../../lib/errors.js';
-import { verifyPassword } from '../../lib/passwords.js';
+import { confirmPassword } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import { post, userBalances, type PostInput } from '../ledger/ledger.js';
 import { findWalletAccount } from '../wallet/wallet.repository.js';
@@ -107,13 +106,17 @@ function transferPosting(
   };
 }
 
-/** The spec's shortfall text for the sender's balances as they stand now, or null when they cover the transfer. */
-async function shortfallNow(tx: Tx, senderId: string, quote: TransferQuote): Promise<AppError | null> {
+/**
+ * The sender's refusal as their balances stand now, in the order of spec 001 §5: too few vote credits
+ * first, then no naira wallet, then too little naira for the fee; null when the transfer is covered.
+ */
+async function refusalNow(tx: Tx, senderId: string, quote: TransferQuote): Promise<AppError | null> {
   const have = await userBalances(tx, senderId);
   const voteCredits = unitsToCredits(have.creditUnits);
   const text = transferShortfall(quote, { voteCredits, balanceKobo: have.walletKobo });
-  if (!text) return null;
-  return new AppError(400, text, quote.totalCredits > voteCredits ? 'INSUFFICIENT_CREDITS' : 'INSUFFICIENT_BALANCE');
+  if (text && quote.totalCredits > voteCredits) return new AppError(400, text, 'INSUFFICIENT_CREDITS');
+  if (!(await findWalletAccount(tx, senderId))) return AppError.badRequest(TRANSFER_MESSAGES.walletNotFound);
+  return text ? new AppError(400, text, 'INSUFFICIENT_BALANCE') : null;
 }
 
 /** post(), with a key reused for another transfer answered in our words. */
@@ -143,14 +146,10 @@ export async function transferCredits(
   input: TCreditTransferRequest,
   idempotencyKey?: string,
 ): Promise<TCreditTransferDone> {
-  const [sender] = await ctx.db
-    .select({ id: users.id, fullName: users.fullName, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, senderId));
+  const [sender] = await ctx.db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, senderId));
   if (!sender) throw AppError.unauthorized();
-  if (!(await verifyPassword(sender.passwordHash, input.password))) {
-    throw new AppError(400, MESSAGES.login.INVALID_PASSWORD, 'INVALID_PASSWORD');
-  }
+  // Counts toward the login lockout, and refuses while the account is locked.
+  await confirmPassword(ctx, senderId, input.password);
   // The schema enforces the minimum; transferQuote re-checks it (a RangeError would be a bug, not a refusal).
   const quote = transferQuote(input.amount, 1);
   const reference = transferReference(senderId, idempotencyKey);
@@ -167,11 +166,10 @@ export async function transferCredits(
     }
 
     if (!recipient || !isEligibleRecipient(recipient)) throw AppError.notFound(TRANSFER_MESSAGES.recipientNotFound);
-    if (!(await findWalletAccount(tx, senderId))) throw AppError.badRequest(TRANSFER_MESSAGES.walletNotFound);
 
     const posting = transferPosting(reference, sender, recipient, quote, !idempotencyKey);
     for (let attempt = 1; ; attempt++) {
-      const short = await shortfallNow(tx, senderId, quote);
+      const short = await refusalNow(tx, senderId, quote);
       if (short) {
         // A concurrent twin under the same key may have spent the balance: then this is its replay.
         if (idempotencyKey && (await postingExists(tx, reference))) {
@@ -187,7 +185,7 @@ export async function transferCredits(
         const refused = isAppError(err) && (err.errorType === 'INSUFFICIENT_CREDITS' || err.errorType === 'INSUFFICIENT_BALANCE');
         if (!refused) throw err;
         // Refused against balances that moved after we read them: read them again, then answer or retry.
-        if (attempt >= LEDGER_ATTEMPTS) throw (await shortfallNow(tx, senderId, quote)) ?? err;
+        if (attempt >= LEDGER_ATTEMPTS) throw (await refusalNow(tx, senderId, quote)) ?? err;
       }
     }
     return answer(tx, senderId, recipient, quote, reference);

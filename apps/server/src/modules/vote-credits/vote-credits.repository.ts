@@ -25,6 +25,10 @@ export interface CreditHistoryFilter {
   /** Ledger kinds listed under the type 'vote_spend'. */
   spendKinds: readonly string[];
   spendType: string;
+  /** Purchases not credited that started at or before this moment are listed as failed. */
+  staleBefore: Date;
+  /** The failure reasons the history gives where the gateway gave none. */
+  failureReasons: { mismatched: string; notCompleted: string };
   type?: string | undefined;
   status?: 'pending' | 'completed' | 'failed' | undefined;
   from?: Date | undefined;
@@ -66,17 +70,27 @@ interface RawHistoryRow {
   created_ms: string;
 }
 
-/** Both sources in one shape, each row with the caller's view of its type and status. */
+/**
+ * Both sources in one shape, each row with the caller's view of its type and status. A purchase's status
+ * and reason follow paymentStatus() in vote-credits.service.ts: credited → completed; failed or mismatched
+ * → failed; still open and started at or before `staleBefore` → failed; else pending.
+ */
 function historyUnion(f: CreditHistoryFilter): SQL {
   const creditCode = accounts.userCredits(f.userId).code;
+  const stale = sql`p.created_at <= ${f.staleBefore.toISOString()}::timestamptz`;
   const spendKinds = sql.join(
     f.spendKinds.map((k) => sql`${k}`),
     sql`, `,
   );
   return sql`
     select 'payment'::text as source, p.id::text as id, p.reference, ${f.purchaseKind}::text as type,
-      case when p.credited_at is not null then 'completed' when p.status = 'failed' then 'failed' else 'pending' end as status,
-      case when p.credited_at is null and p.status = 'failed' then p.gateway_response end as failure_reason,
+      case when p.credited_at is not null then 'completed'
+        when p.status in ('failed', 'mismatched') or ${stale} then 'failed'
+        else 'pending' end as status,
+      case when p.credited_at is not null then null
+        when p.status = 'mismatched' then ${f.failureReasons.mismatched}::text
+        when p.status = 'failed' then p.gateway_response
+        when ${stale} then ${f.failureReasons.notCompleted}::text end as failure_reason,
       null::text as description,
       p.metadata ->> 'package' as package_id,
       case when jsonb_typeof(p.metadata -> 'credits') = 'number' then p.metadata ->> 'credits' end as purchased_credits,

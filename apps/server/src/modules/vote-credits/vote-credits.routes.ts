@@ -10,7 +10,7 @@ import {
   ZVoteCreditTransactionsQuery,
   ZVoteCreditVerified,
 } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, perUser } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as credits from './vote-credits.service.js';
 
@@ -50,7 +50,7 @@ export const voteCreditRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZPurchaseBody,
         response: { 200: envelope(ZVoteCreditPurchaseStarted) },
       },
-      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (req) =>
       ok(await credits.startCreditPurchase(app.ctx, requireAuth(req).userId, req.body), credits.VOTE_CREDIT_MESSAGES.initialized),
@@ -68,7 +68,7 @@ export const voteCreditRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZVerifyPaymentRequest,
         response: { 200: envelope(ZVoteCreditVerified) },
       },
-      config: { access: 'verified', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'verified', rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (req) =>
       ok(await credits.verifyCreditPurchase(app.ctx, requireAuth(req).userId, req.body.reference), credits.VOTE_CREDIT_MESSAGES.verified),
@@ -82,7 +82,10 @@ export const voteCreditRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'My vote-credit history: purchases (pending, completed, failed) and every other credit movement, newest first',
         description:
           'Filters: type (vote_credit_purchase, vote_spend for paid votes and entry fees, or another ledger kind), status, ' +
-          'startDate and endDate (ISO date-times, inclusive). voteCredits is signed; amount is the kobo paid for a purchase.',
+          'startDate and endDate (ISO date-times, inclusive). voteCredits is signed; amount is the kobo paid for a purchase. ' +
+          "A purchase is pending only while it may still be paid: one still unpaid a day after it started is failed ('Payment not " +
+          "completed'), one paid with an amount that is not ours is failed ('Paid amount did not match'), a declined one is failed " +
+          "with the gateway's reason.",
         querystring: ZVoteCreditTransactionsQuery,
         response: { 200: envelope(ZVoteCreditTransactionsPage) },
       },

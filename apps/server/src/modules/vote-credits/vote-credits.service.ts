@@ -7,8 +7,10 @@
  *   verify:   a paid purchase gives its credits in ONE ledger posting `credits:<reference>` (kind
  *             vote_credit_purchase): the gateway's naira to platform revenue, and the same number of
  *             credits from credit issuance to the buyer, read from the payment row, exactly once.
- *   history:  purchases from `payments` (pending, completed, failed with the gateway's reason) merged with
- *             every other movement of the buyer's CREDIT account, newest first, paged in SQL.
+ *   history:  purchases from `payments` (pending, completed, failed with a reason) merged with every other
+ *             movement of the buyer's CREDIT account, newest first, paged in SQL. A purchase not credited a
+ *             day after it started (PAYMENT_SWEEP_MAX_AGE_MS, when the payment sweep stops asking) is
+ *             listed as failed, so the wallet screen stops verifying it again and again.
  */
 import {
   CUSTOM_CREDIT_PRICE_KOBO,
@@ -40,6 +42,7 @@ import { AppError } from '../../lib/errors.js';
 import { accounts } from '../ledger/accounts.js';
 import { post, userBalances } from '../ledger/ledger.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
+import { PAYMENT_SWEEP_MAX_AGE_MS } from '../payments/purposes.js';
 import { settlePayment, startPayment, type SettledPayment } from '../payments/settlement.js';
 import { isPremium } from '../subscriptions/benefits.js';
 import {
@@ -57,6 +60,10 @@ export const VOTE_CREDIT_MESSAGES = {
   verified: 'Payment Verified!',
   /** Not given by the spec. */
   initialized: 'Payment initialized',
+  /** Not given by the spec: the failure reason of a purchase still unpaid a day after it started. */
+  notCompleted: 'Payment not completed',
+  /** Not given by the spec: the failure reason of a payment whose paid amount was not the one we asked for. */
+  amountMismatch: 'Paid amount did not match',
 } as const;
 
 /** The ledger kind of a card purchase of credits (the spec's transaction type). */
@@ -197,7 +204,7 @@ export function settleCreditPurchase(ctx: AppContext, userId: string | null, ref
 export async function verifyCreditPurchase(ctx: AppContext, userId: string, reference: string): Promise<TVoteCreditVerified> {
   const { payment, credited } = await settleCreditPurchase(ctx, userId, reference);
   const balances = await userBalances(ctx.db, userId);
-  return { user: { voteCredits: unitsToCredits(balances.creditUnits) }, transaction: purchaseTransaction(payment), credited };
+  return { user: { voteCredits: unitsToCredits(balances.creditUnits) }, transaction: purchaseTransaction(payment, now()), credited };
 }
 
 // ---------- history and stats ----------
@@ -211,26 +218,32 @@ function purchaseDescription(credits: number, packageId: string | null): string 
   return packageId ? `Purchase of ${what} (${packageId} package)` : `Purchase of ${what}`;
 }
 
+/** Uncredited purchases started at or before this moment are listed as failed ('Payment not completed'). */
+const staleBefore = (at: Date) => new Date(at.getTime() - PAYMENT_SWEEP_MAX_AGE_MS);
+
 /**
- * Credited → completed; failed (declined, or paid with another amount) → failed; anything else is still
- * open → pending, abandoned included: the gateway reports an unfinished checkout as abandoned and the
- * payer may still pay it (settlement.ts asks again), so the wallet screen keeps verifying it.
+ * How a purchase is listed at `at` (the same rule as the history's SQL in vote-credits.repository.ts):
+ * credited → completed; declined → failed with the gateway's reason; paid with an amount that is not
+ * ours (status mismatched) → failed, 'Paid amount did not match'; still open a day after it started →
+ * failed, 'Payment not completed'; otherwise pending, abandoned included (the payer may still pay it and
+ * settlement.ts asks the gateway again), so the wallet screen keeps verifying it.
  */
-function paymentStatus(payment: PaymentRow): TVoteCreditTransaction['status'] {
-  if (payment.creditedAt) return 'completed';
-  return payment.status === 'failed' ? 'failed' : 'pending';
+function paymentStatus(payment: PaymentRow, at: Date): Pick<TVoteCreditTransaction, 'status' | 'failureReason'> {
+  if (payment.creditedAt) return { status: 'completed', failureReason: null };
+  if (payment.status === 'mismatched') return { status: 'failed', failureReason: VOTE_CREDIT_MESSAGES.amountMismatch };
+  if (payment.status === 'failed') return { status: 'failed', failureReason: payment.gatewayResponse };
+  if (payment.createdAt <= staleBefore(at)) return { status: 'failed', failureReason: VOTE_CREDIT_MESSAGES.notCompleted };
+  return { status: 'pending', failureReason: null };
 }
 
-/** A purchase as the history lists it. */
-function purchaseTransaction(payment: PaymentRow): TVoteCreditTransaction {
+/** A purchase as the history lists it at `at`. */
+function purchaseTransaction(payment: PaymentRow, at: Date): TVoteCreditTransaction {
   const credits = typeof payment.metadata.credits === 'number' ? payment.metadata.credits : 0;
-  const status = paymentStatus(payment);
   return {
     id: payment.id,
     reference: payment.reference,
     type: CREDIT_PURCHASE_KIND,
-    status,
-    failureReason: status === 'failed' ? payment.gatewayResponse : null,
+    ...paymentStatus(payment, at),
     description: purchaseDescription(credits, packageOf(payment.metadata.package)),
     voteCredits: credits,
     amount: payment.amountKobo,
@@ -280,6 +293,8 @@ export async function listCreditTransactions(
     purchaseKind: CREDIT_PURCHASE_KIND,
     spendKinds: CREDIT_SPEND_KINDS,
     spendType: VOTE_SPEND_TYPE,
+    staleBefore: staleBefore(now()),
+    failureReasons: { mismatched: VOTE_CREDIT_MESSAGES.amountMismatch, notCompleted: VOTE_CREDIT_MESSAGES.notCompleted },
     type: q.type,
     status: q.status,
     from: q.startDate ? new Date(q.startDate) : undefined,

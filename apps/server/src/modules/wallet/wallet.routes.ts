@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ZBankAccountAnswer,
@@ -17,7 +16,7 @@ import {
   ZWithdrawRequest,
   ZWithdrawalsPage,
 } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, perUser } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { DEPOSIT_MESSAGES } from '../payments/deposits.service.js';
 import { ZDepositInitialized, ZDepositVerified } from '../payments/deposits.schemas.js';
@@ -28,8 +27,7 @@ import * as withdrawals from './withdrawals.service.js';
 const tags = ['wallet'];
 const ZWalletAnswer = z.object({ wallet: ZWallet });
 
-/** Limits that cost money or guard money are per user (per client address before sign-in). */
-const perUser = (req: FastifyRequest) => req.auth?.userId ?? req.ip;
+const IDEMPOTENCY_KEY_TEXT = 'Idempotency-Key must be 1 to 100 letters, digits, _ or -';
 
 /** /api/wallet: the signed-in user's naira wallet and vote credits, read from the ledger. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -104,7 +102,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZDepositRequest,
         response: { 200: envelope(ZDepositInitialized) },
       },
-      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (req) => ok(await wallet.deposit(app.ctx, requireAuth(req).userId, req.body), DEPOSIT_MESSAGES.initialized),
   );
@@ -121,7 +119,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZVerifyPaymentRequest,
         response: { 200: envelope(ZDepositVerified) },
       },
-      config: { access: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'verified', rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (req) => ok(await wallet.verifyDeposit(app.ctx, requireAuth(req).userId, req.body.reference), DEPOSIT_MESSAGES.verified),
   );
@@ -192,15 +190,24 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Withdraw to my bank account: amount (whole naira) + ₦100 fee leave the wallet',
         description:
-          'The account password is checked again. The answer carries the withdrawal (pending while the bank has not confirmed; ' +
-          'failed or reversed when the transfer failed, the total then being back in the wallet) and the wallet balance after it.',
+          'The account password is checked again (wrong ones count toward the login lockout; a locked account answers 423). ' +
+          'The answer carries the withdrawal (pending while the bank has not confirmed; ' +
+          'failed or reversed when the transfer failed, the total then being back in the wallet) and the wallet balance after it. ' +
+          'An Idempotency-Key header makes a repeat answer the first withdrawal (no second debit or payout); ' +
+          'the same key with a different amount answers 409 IDEMPOTENCY_CONFLICT.',
         body: ZWithdrawRequest,
+        headers: z.looseObject({
+          'idempotency-key': z
+            .string()
+            .regex(/^[A-Za-z0-9_-]{1,100}$/, IDEMPOTENCY_KEY_TEXT)
+            .optional(),
+        }),
         response: { 200: envelope(ZWithdrawAnswer) },
       },
       config: { access: 'verified', rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (req) => {
-      const { answer, message } = await withdrawals.withdraw(app.ctx, requireAuth(req).userId, req.body);
+      const { answer, message } = await withdrawals.withdraw(app.ctx, requireAuth(req).userId, req.body, req.headers['idempotency-key']);
       return ok(answer, message);
     },
   );

@@ -1,7 +1,7 @@
 /** Drizzle queries of withdrawals (the `withdrawals` table). No rules here: see withdrawals.service.ts. */
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { users, withdrawals } from '../../db/schema/index.js';
+import { withdrawals } from '../../db/schema/index.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = Pick<
@@ -18,11 +18,6 @@ export type NewWithdrawal = Pick<
   | 'recipientCode'
   | 'createdAt'
 >;
-
-export async function userPasswordHash(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  return row?.passwordHash;
-}
 
 export async function insertWithdrawal(tx: Tx, input: NewWithdrawal): Promise<WithdrawalRow> {
   const [row] = await tx
@@ -110,13 +105,39 @@ export async function listUserWithdrawals(
   return { rows, total: Number(totalRow?.total ?? 0) };
 }
 
-/** References of pending withdrawals created before `before`, oldest first. */
-export async function pendingWithdrawalReferences(db: DbOrTx, before: Date, limit: number): Promise<string[]> {
+/** Records that a pending withdrawal was just looked at (updated_at is its "last checked" time). */
+export async function markWithdrawalChecked(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set({ updatedAt: at })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')));
+}
+
+/**
+ * References of pending withdrawals due for a check at `at`: made more than `minAgeMs` ago and last
+ * checked (updated_at) at least max(`minRecheckMs`, a quarter of their age) ago, least recently
+ * checked first. A stuck withdrawal is so looked at less and less often and never crowds out newer ones.
+ */
+export async function dueWithdrawalReferences(
+  db: DbOrTx,
+  at: Date,
+  opts: { minAgeMs: number; minRecheckMs: number; limit: number },
+): Promise<string[]> {
+  const atIso = at.toISOString();
   const rows = await db
     .select({ reference: withdrawals.reference })
     .from(withdrawals)
-    .where(and(eq(withdrawals.status, 'pending'), lt(withdrawals.createdAt, before)))
-    .orderBy(asc(withdrawals.createdAt))
-    .limit(limit);
+    .where(
+      and(
+        eq(withdrawals.status, 'pending'),
+        lt(withdrawals.createdAt, new Date(at.getTime() - opts.minAgeMs)),
+        sql`${withdrawals.updatedAt} <= ${atIso}::timestamptz - greatest(
+          ${opts.minRecheckMs}::double precision * interval '1 millisecond',
+          (${atIso}::timestamptz - ${withdrawals.createdAt}) / 4
+        )`,
+      ),
+    )
+    .orderBy(asc(withdrawals.updatedAt), asc(withdrawals.createdAt), asc(withdrawals.id))
+    .limit(opts.limit);
   return rows.map((r) => r.reference);
 }

@@ -9,18 +9,22 @@
  *           on every try. Each call is claimed first (attempts n → n+1 only if still n and pending), so
  *           two processes never call at once for one withdrawal.
  *   settle: success → status success. pending → stays pending (a webhook or the follow-up settles it).
- *           failed / reversed, or a refusal the gateway confirms (the reference is unknown to it) →
- *           ONE transaction under the row lock sets the final status and posts `withdrawal-reversal:<ref>`,
- *           the exact opposite lines, so the wallet gets the total back once. An inconclusive answer
- *           (timeout, network, 5xx, unreadable) is never reversed blindly: it stays pending.
+ *           failed / reversed, or a refusal of the FIRST call that the gateway confirms (the reference
+ *           is unknown to it) → ONE transaction under the row lock sets the final status and posts
+ *           `withdrawal-reversal:<ref>`, the exact opposite lines, so the wallet gets the total back once.
+ *           An inconclusive answer (timeout, network, 5xx, unreadable) is never reversed blindly: it
+ *           stays pending. Nor is a refused RETRY: an earlier call with the same reference may still be
+ *           landing (Paystack then refuses the retry as a duplicate before it can show the transfer).
+ *
+ * With an Idempotency-Key the reference is derived from the user and the key, so a repeated request
+ * finds the withdrawal the first one made and answers it again instead of debiting twice.
  *
  * Only a pending row changes, except that a transfer the gateway later reports as reversed (the bank
  * sent the money back) is given back to the wallet as well. Everything is keyed by the reference, so
  * settling again has no further effect.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
-  MESSAGES,
   PRODUCT_NAME,
   WITHDRAWAL_FEE_KOBO,
   formatNaira,
@@ -35,23 +39,24 @@ import {
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../lib/clock.js';
-import { AppError, isAppError } from '../../lib/errors.js';
-import { verifyPassword } from '../../lib/passwords.js';
+import { AppError, isAppError, sqlState } from '../../lib/errors.js';
+import { runAsLeader } from '../../lib/leader-lock.js';
 import { isGatewayError, type GatewayError, type TransferResult } from '../../lib/payments/index.js';
+import { confirmPassword } from '../auth/auth.service.js';
 import { accounts } from '../ledger/accounts.js';
 import { post, userBalances, type PostLine } from '../ledger/ledger.js';
 import { findBankAccount, saveBankRecipientCode } from './wallet.repository.js';
 import {
   claimTransferAttempt,
+  dueWithdrawalReferences,
   findWithdrawal,
   insertWithdrawal,
   listUserWithdrawals,
   lockWithdrawal,
+  markWithdrawalChecked,
   markWithdrawalSettled,
-  pendingWithdrawalReferences,
   setTransferCode,
   setWithdrawalRecipient,
-  userPasswordHash,
   type WithdrawalRow,
 } from './withdrawals.repository.js';
 
@@ -65,6 +70,8 @@ export const WITHDRAWAL_MESSAGES = {
   /** Not given by the spec (worded like its transfer refusals). */
   insufficient: (needKobo: Kobo, haveKobo: Kobo) =>
     `Insufficient balance. You need ${formatNaira(needKobo)} (amount plus ${formatNaira(WITHDRAWAL_FEE_KOBO)} fee) but only have ${formatNaira(haveKobo)}`,
+  /** Not given by the spec (worded like the transfer's). */
+  idempotencyConflict: 'This Idempotency-Key was already used for a different withdrawal',
 } as const;
 
 /** Why a withdrawal was given back, as the user reads it (the gateway's own words go to the log). */
@@ -85,9 +92,20 @@ export const withdrawalReversalReference = (reference: string) => `withdrawal-re
 /** Ours: `wdr-` and a UUID without dashes (lowercase hex, valid as a Paystack transfer reference). */
 export const newWithdrawalReference = () => `wdr-${randomUUID().replace(/-/g, '')}`;
 
+/**
+ * The reference of a withdrawal requested with an Idempotency-Key: `wdr-` and the first 32 hex of
+ * sha256(userId:key), the same shape as a new one, so the same user and key always find the same row.
+ */
+export const idempotentWithdrawalReference = (userId: string, idempotencyKey: string) =>
+  `wdr-${createHash('sha256').update(`${userId}:${idempotencyKey}`).digest('hex').slice(0, 32)}`;
+
 /** The follow-up looks at withdrawals still pending this long after they were made. */
 export const WITHDRAWAL_FOLLOW_UP_AGE_MS = 60_000;
+/** A pending withdrawal is checked again after max(this, a quarter of its age) since its last check. */
+export const WITHDRAWAL_RECHECK_MIN_MS = 60_000;
 export const WITHDRAWAL_FOLLOW_UP_BATCH = 50;
+/** Advisory lock key of the follow-up: one instance follows up at a time (see lib/leader-lock.ts). */
+export const WITHDRAWAL_FOLLOW_UP_LOCK_KEY = 727_003;
 
 const TRANSFER_REASON = `${PRODUCT_NAME} wallet withdrawal`;
 
@@ -131,24 +149,60 @@ export interface WithdrawOutcome {
   message: string;
 }
 
+/** The answer for a withdrawal as it stands now (a first request's answer, or a repeat's). */
+async function outcomeOf(ctx: AppContext, row: WithdrawalRow): Promise<WithdrawOutcome> {
+  const { walletKobo } = await userBalances(ctx.db, row.userId);
+  const failed = row.status === 'failed' || row.status === 'reversed';
+  return {
+    answer: { withdrawal: withdrawalView(row), balance: walletKobo },
+    message: failed ? WITHDRAWAL_MESSAGES.failedAndReturned : WITHDRAWAL_MESSAGES.processed,
+  };
+}
+
 /**
- * POST /api/wallet/withdraw {amount (whole naira), password}: re-checks the password, debits the wallet
- * (amount + ₦100) with the pending withdrawal, then pays out through the gateway.
+ * POST /api/wallet/withdraw {amount (whole naira), password}: re-checks the password (it counts toward
+ * the login lockout), debits the wallet (amount + ₦100) with the pending withdrawal, then pays out
+ * through the gateway.
+ *
+ * With an Idempotency-Key, a repeat by the same user answers the withdrawal the first request made
+ * (as it stands now: no second debit, no second payout call); the same key with another amount is
+ * refused with 409 IDEMPOTENCY_CONFLICT.
  */
-export async function withdraw(ctx: AppContext, userId: string, input: TWithdrawRequest): Promise<WithdrawOutcome> {
-  const passwordHash = await userPasswordHash(ctx.db, userId);
-  if (!passwordHash) throw AppError.unauthorized();
-  if (!(await verifyPassword(passwordHash, input.password))) {
-    throw new AppError(400, MESSAGES.login.INVALID_PASSWORD, 'INVALID_PASSWORD');
-  }
+export async function withdraw(
+  ctx: AppContext,
+  userId: string,
+  input: TWithdrawRequest,
+  idempotencyKey?: string,
+): Promise<WithdrawOutcome> {
+  await confirmPassword(ctx, userId, input.password);
+  const quote = withdrawalQuote(nairaToKobo(input.amount));
+  const reference = idempotencyKey ? idempotentWithdrawalReference(userId, idempotencyKey) : newWithdrawalReference();
+
+  /** With a key: the answer of the withdrawal made under it already, else undefined. */
+  const repeated = async (): Promise<WithdrawOutcome | undefined> => {
+    if (!idempotencyKey) return undefined;
+    const first = await findWithdrawal(ctx.db, reference);
+    if (!first) return undefined;
+    if (first.userId !== userId || first.amountKobo !== quote.amountKobo) {
+      throw new AppError(409, WITHDRAWAL_MESSAGES.idempotencyConflict, 'IDEMPOTENCY_CONFLICT');
+    }
+    return outcomeOf(ctx, first);
+  };
+
+  const earlier = await repeated();
+  if (earlier) return earlier;
+
   const bank = await findBankAccount(ctx.db, userId);
   if (!bank) throw AppError.badRequest(WITHDRAWAL_MESSAGES.noBankAccount);
 
-  const quote = withdrawalQuote(nairaToKobo(input.amount));
   const before = await userBalances(ctx.db, userId);
-  if (before.walletKobo < quote.totalKobo) throw insufficient(quote.totalKobo, before.walletKobo);
+  if (before.walletKobo < quote.totalKobo) {
+    // A twin request under the same key may have just spent it: then this is its repeat.
+    const twin = await repeated();
+    if (twin) return twin;
+    throw insufficient(quote.totalKobo, before.walletKobo);
+  }
 
-  const reference = newWithdrawalReference();
   const at = now();
   let row: WithdrawalRow;
   try {
@@ -177,6 +231,12 @@ export async function withdraw(ctx: AppContext, userId: string, input: TWithdraw
       return created;
     });
   } catch (err) {
+    // A twin request under the same key committed first (the reference is taken, or it spent the
+    // balance): answer its withdrawal.
+    if (idempotencyKey && (sqlState(err) === '23505' || (isAppError(err) && err.errorType === 'INSUFFICIENT_BALANCE'))) {
+      const twin = await repeated();
+      if (twin) return twin;
+    }
     // Another movement spent the balance between the check and the debit: the same clear refusal.
     if (isAppError(err) && err.errorType === 'INSUFFICIENT_BALANCE') {
       throw insufficient(quote.totalKobo, (await userBalances(ctx.db, userId)).walletKobo);
@@ -191,13 +251,7 @@ export async function withdraw(ctx: AppContext, userId: string, input: TWithdraw
     ctx.log.error({ err, reference }, 'withdrawal payout could not be completed now; left pending for the follow-up');
   }
 
-  const after = (await findWithdrawal(ctx.db, reference)) ?? row;
-  const { walletKobo } = await userBalances(ctx.db, userId);
-  const failed = after.status === 'failed' || after.status === 'reversed';
-  return {
-    answer: { withdrawal: withdrawalView(after), balance: walletKobo },
-    message: failed ? WITHDRAWAL_MESSAGES.failedAndReturned : WITHDRAWAL_MESSAGES.processed,
-  };
+  return outcomeOf(ctx, (await findWithdrawal(ctx.db, reference)) ?? row);
 }
 
 // ---------- GET /api/wallet/withdrawals ----------
@@ -261,8 +315,7 @@ async function sendTransfer(ctx: AppContext, row: WithdrawalRow): Promise<void> 
       ctx.log.warn({ err, reference: row.reference, attempt: claimed.attempts }, 'transfer outcome unknown; withdrawal stays pending');
       return;
     }
-    // Refused. Before giving the money back, make sure no earlier call with this reference landed
-    // (a retry is refused as a duplicate when it did).
+    // Refused. The gateway's record of the reference decides what happened (see settleRefused).
     ctx.log.warn({ err, reference: row.reference, attempt: claimed.attempts }, 'transfer refused by the gateway');
     await settleRefused(ctx, claimed);
     return;
@@ -270,14 +323,25 @@ async function sendTransfer(ctx: AppContext, row: WithdrawalRow): Promise<void> 
   await applyTransferResult(ctx, claimed, result);
 }
 
-/** After a refused transfer call: the gateway's record decides; unknown to it means nothing was sent. */
+/**
+ * After a refused transfer call, the gateway's record of the reference decides. Only when the refused
+ * call was the FIRST one (attempts 1) does "unknown to the gateway" prove nothing was sent, and the
+ * total is given back. A refused retry proves nothing: an earlier call with this reference may still
+ * be landing (Paystack refuses the retry as 'Duplicate Transfer Reference' before its record shows
+ * the transfer), so the outcome is unknown and the withdrawal stays pending for the follow-up.
+ */
 async function settleRefused(ctx: AppContext, row: WithdrawalRow): Promise<void> {
   let result: TransferResult;
   try {
     result = await ctx.gateway.verifyTransfer(row.reference);
   } catch (err) {
-    if (isGatewayError(err) && err.code === 'not_found') {
+    if (isGatewayError(err) && err.code === 'not_found' && row.attempts === 1) {
       await giveBack(ctx, row.reference, 'failed', WITHDRAWAL_FAILURE_REASONS.refused, null);
+    } else if (isGatewayError(err) && err.code === 'not_found') {
+      ctx.log.warn(
+        { reference: row.reference, attempt: row.attempts },
+        'retry refused and the gateway has no record yet; outcome unknown, withdrawal stays pending',
+      );
     } else {
       ctx.log.warn({ err, reference: row.reference }, 'refused transfer could not be checked; withdrawal stays pending');
     }
@@ -350,6 +414,8 @@ async function settle(ctx: AppContext, reference: string): Promise<WithdrawalSta
     ctx.log.warn({ reference, gateway: row.gateway }, 'withdrawal was made through another gateway; not settled here');
     return row.status;
   }
+  // updated_at is when a pending withdrawal was last checked: the follow-up backs off from it.
+  if (row.status === 'pending') await markWithdrawalChecked(ctx.db, row.id, now());
 
   if (row.status === 'pending' && row.attempts === 0) {
     // The debit committed but no transfer call was ever claimed (the process stopped in between).
@@ -384,20 +450,32 @@ export async function settleWithdrawal(ctx: AppContext, reference: string): Prom
 }
 
 /**
- * The scheduler's follow-up: settles withdrawals still pending a minute after they were made, oldest
- * first, WITHDRAWAL_FOLLOW_UP_BATCH at a time. `settled` counts those that reached a final status.
+ * The scheduler's follow-up: settles withdrawals still pending a minute after they were made, least
+ * recently checked first, `batch` at a time, each one checked again only after max(1 minute, a
+ * quarter of its age) since its last check, so a stuck withdrawal backs off and never starves newer
+ * ones. One instance at a time runs it (an advisory lock): `leader` is false, and nothing was done,
+ * when another instance holds it. `settled` counts withdrawals that reached a final status.
  */
-export async function runWithdrawalFollowUp(ctx: AppContext): Promise<{ settled: number }> {
-  const before = new Date(now().getTime() - WITHDRAWAL_FOLLOW_UP_AGE_MS);
-  const references = await pendingWithdrawalReferences(ctx.db, before, WITHDRAWAL_FOLLOW_UP_BATCH);
-  let settled = 0;
-  for (const reference of references) {
-    try {
-      const status = await settle(ctx, reference);
-      if (status !== null && status !== 'pending') settled += 1;
-    } catch (err) {
-      ctx.log.error({ err, reference }, 'withdrawal follow-up failed for one withdrawal');
+export async function runWithdrawalFollowUp(
+  ctx: AppContext,
+  { batch = WITHDRAWAL_FOLLOW_UP_BATCH }: { batch?: number } = {},
+): Promise<{ leader: boolean; settled: number }> {
+  const run = await runAsLeader(ctx, WITHDRAWAL_FOLLOW_UP_LOCK_KEY, async () => {
+    const references = await dueWithdrawalReferences(ctx.db, now(), {
+      minAgeMs: WITHDRAWAL_FOLLOW_UP_AGE_MS,
+      minRecheckMs: WITHDRAWAL_RECHECK_MIN_MS,
+      limit: batch,
+    });
+    let settled = 0;
+    for (const reference of references) {
+      try {
+        const status = await settle(ctx, reference);
+        if (status !== null && status !== 'pending') settled += 1;
+      } catch (err) {
+        ctx.log.error({ err, reference }, 'withdrawal follow-up failed for one withdrawal');
+      }
     }
-  }
-  return { settled };
+    return settled;
+  });
+  return run.leader ? { leader: true, settled: run.result } : { leader: false, settled: 0 };
 }

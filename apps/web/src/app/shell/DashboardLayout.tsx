@@ -61,6 +61,7 @@ const TITLES: Record<string, string> = {
   '/dashboard/referrals': 'Referral Program',
   '/dashboard/payment-verification': 'Payment Verification',
   '/dashboard/subscription-verification': 'Subscription Verification',
+  '/dashboard/vote-credits': 'Buy Vote Credits',
   '/dashboard/notifications': 'Notifications',
 };
 

@@ -274,6 +274,36 @@ describe('Subscription: the current plan', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('sends a double click on Extend once, and a later extension with a new Idempotency-Key', async () => {
+    server.serve('GET /subscriptions/current', ok(running({ endDate: '2030-01-31T00:00:00Z', daysRemaining: 20 })));
+    server.serve('POST /subscriptions/extend', ok({ subscription: subscriptionDto() }, 'Subscription extended successfully'));
+    const extendKeys = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.filter(([url, init]) => String(url).startsWith('/api/subscriptions/extend') && init?.method === 'POST')
+        .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    await openPage();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Extend Subscription' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Extend Subscription' });
+    const submit = within(dialog).getByRole('button', { name: 'Extend Subscription' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    expect(await screen.findByText('Subscription extended successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(extendKeys()).toHaveLength(1);
+
+    // Extending again is a new attempt: a new key.
+    fireEvent.click(screen.getByRole('button', { name: 'Extend Subscription' }));
+    dialog = await screen.findByRole('dialog', { name: 'Extend Subscription' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Extend Subscription' }));
+    await waitFor(() => expect(extendKeys()).toHaveLength(2));
+    const [first, second] = extendKeys();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+  });
+
   it('says Failed to extend subscription, with the server’s reason', async () => {
     server.serve('GET /subscriptions/current', ok(running()));
     server.serve(

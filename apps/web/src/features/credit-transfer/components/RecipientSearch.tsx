@@ -35,7 +35,7 @@ export function RecipientSearch({
         label="Find recipients"
         type="search"
         autoComplete="off"
-        placeholder="Name or email"
+        placeholder="Name or full email address"
         value={text}
         disabled={disabled}
         onChange={(e) => setText(e.target.value)}

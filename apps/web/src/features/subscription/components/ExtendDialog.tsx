@@ -23,7 +23,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Extend the running subscription by a month or a year, paid from the naira wallet (spec 001 §2, §4). Each
- * attempt carries an Idempotency-Key, kept only when the answer was lost, so a retry charges once.
+ * attempt carries an Idempotency-Key, kept only when the answer was lost, so a retry charges once. A second
+ * press while one is in flight (a double click, before the button shows it is busy) sends nothing.
  */
 export function ExtendDialog({
   subscription,
@@ -45,15 +46,21 @@ export function ExtendDialog({
   const [duration, setDuration] = useState<SubscriptionDuration>(subscription.duration);
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; duration: SubscriptionDuration } | null>(null);
+  // Set synchronously on submit: `extend.isPending` only changes with the next render.
+  const inFlight = useRef(false);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (extend.isPending) return;
+    if (inFlight.current || extend.isPending) return;
+    inFlight.current = true;
     setError(null);
     if (attempt.current?.duration !== duration) attempt.current = { key: crypto.randomUUID(), duration };
     extend.mutate(
       { duration, idempotencyKey: attempt.current.key },
       {
+        onSettled: () => {
+          inFlight.current = false;
+        },
         onSuccess: () => {
           attempt.current = null;
           toast.success(SUBSCRIPTION_TEXT.extended);

@@ -1,8 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TWithdrawAnswer, TWithdrawRequest } from '@contesthub/shared';
-import { apiData } from '../../../lib/api';
+import { ApiError, apiData } from '../../../lib/api';
 
-/** POST /wallet/withdraw {amount (whole naira), password}: paid to the wallet's bank account, ₦100 fee on top. */
-export const withdraw = (body: TWithdrawRequest) => apiData<TWithdrawAnswer>('/wallet/withdraw', { method: 'POST', body });
+export interface WithdrawInput {
+  body: TWithdrawRequest;
+  /** One per withdrawal attempt: the server answers a repeat of the same key with the first withdrawal. */
+  idempotencyKey: string;
+}
+
+/**
+ * POST /wallet/withdraw {amount (whole naira), password}: paid to the wallet's bank account, ₦100 fee on top.
+ * The Idempotency-Key makes a repeated request (the same attempt sent again) debit and pay out once.
+ */
+export const withdraw = ({ body, idempotencyKey }: WithdrawInput) =>
+  apiData<TWithdrawAnswer>('/wallet/withdraw', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+
+/**
+ * The answer never arrived (no connection, an unreadable answer) or the server failed mid-way: the
+ * withdrawal may or may not have been made, so a retry must carry the same key.
+ */
+export const answerLost = (err: unknown) =>
+  !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.errorType === 'INVALID_RESPONSE';
 
 export const useWithdraw = () => useMutation({ mutationFn: withdraw });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { formatNaira, nairaToKobo, WITHDRAWAL_FEE_KOBO, withdrawalQuote, ZWithdrawRequest, type TWallet } from '@contesthub/shared';
@@ -8,7 +8,7 @@ import { Dialog, FormDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { fieldErrors } from '../../../lib/forms';
 import { patchWallet, walletKeys } from '../api/get-wallet';
-import { useWithdraw } from '../api/withdraw';
+import { answerLost, useWithdraw } from '../api/withdraw';
 import { serverMessageOr } from '../lib/errors';
 import { WITHDRAW_MESSAGES as M } from '../lib/messages';
 import { AmountField, amountValue } from './AmountField';
@@ -18,6 +18,10 @@ import { SummaryRow } from './SummaryRow';
  * Withdraw Money (spec 001 §2, §5, §9): whole naira to the wallet's bank account, the account password
  * re-checked by the server, a fixed ₦100 fee on top (total = amount + ₦100, shown as it is typed).
  * Without a bank account the dialog offers to add one first.
+ *
+ * Each submit is a new withdrawal attempt with a fresh Idempotency-Key; only retrying an attempt whose
+ * answer was lost (network error, server failure) with the same amount sends its key again, so the
+ * server answers the first withdrawal instead of paying out twice.
  */
 export function WithdrawDialog({
   wallet,
@@ -68,6 +72,7 @@ function WithdrawForm({
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; password?: string; form?: string }>({});
+  const attempt = useRef<{ key: string; amount: number } | null>(null);
 
   const naira = amountValue(amount);
   const quote = naira !== null && naira > 0 ? withdrawalQuote(nairaToKobo(naira)) : null;
@@ -81,8 +86,11 @@ function WithdrawForm({
       return;
     }
     setErrors({});
-    withdraw.mutate(parsed.data, {
+    if (attempt.current?.amount !== parsed.data.amount) attempt.current = { key: crypto.randomUUID(), amount: parsed.data.amount };
+    const input = { body: parsed.data, idempotencyKey: attempt.current.key };
+    withdraw.mutate(input, {
       onSuccess: ({ withdrawal, balance }) => {
+        attempt.current = null;
         patchWallet(queryClient, { balance });
         void queryClient.invalidateQueries({ queryKey: walletKeys.all });
         const where = `${withdrawal.bankName} (${withdrawal.accountNumber})`;
@@ -102,6 +110,8 @@ function WithdrawForm({
         onClose();
       },
       onError: (err) => {
+        // A refusal is final: the next submit is a new attempt. A lost answer keeps the key for the retry.
+        if (!answerLost(err)) attempt.current = null;
         const text = serverMessageOr(err, M.failed);
         setErrors({ form: text });
         toast.error(text);
