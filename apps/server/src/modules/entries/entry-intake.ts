@@ -5,6 +5,7 @@
  * once the contest is known the entry type's own limit aborts the file as soon as it is passed.
  */
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -99,7 +100,11 @@ function clientError(err: unknown, opts: ReadFormOptions): AppError | undefined 
 export async function readEntryForm(req: FastifyRequest, opts: ReadFormOptions): Promise<EntryForm> {
   const fields: FormFields = new Map();
   const files: SpooledFile[] = [];
+  // A write stream destroyed before its file was opened still opens (creates) it, then closes it:
+  // removing the file before that would leave it behind, so cleanup waits for every stream to close.
+  const closed: Array<Promise<unknown>> = [];
   const cleanup = async () => {
+    await Promise.all(closed);
     await Promise.all(files.map((f) => rm(f.path, { force: true }).catch(() => {})));
   };
 
@@ -132,7 +137,9 @@ export async function readEntryForm(req: FastifyRequest, opts: ReadFormOptions):
       files.push(file);
       const counter = new ByteLimit(limit.maxBytes);
       try {
-        await pipeline(part.file, counter, createWriteStream(tmp, { flags: 'wx' }));
+        const out = createWriteStream(tmp, { flags: 'wx' });
+        closed.push(once(out, 'close').catch(() => {}));
+        await pipeline(part.file, counter, out);
       } catch (err) {
         if (counter.exceeded) throw limit.tooLarge();
         throw err;

@@ -136,6 +136,52 @@ describe('Payment verification page', { timeout: 20_000 }, () => {
     expect(verifyCalls()).toHaveLength(0);
   });
 
+  it('Reset saved verification state forgets every remembered reference and verifies this one again', async () => {
+    attemptedReferences.mark('dep-seen');
+    attemptedReferences.mark('dep-other');
+    server.serve('POST /wallet/verify-deposit', verified('dep-seen'));
+    server.serve('GET /wallet', ok({ wallet: wallet({ balance: 2_000_000 }) }));
+    renderAt('/dashboard/payment-verification?reference=dep-seen');
+    expect(await screen.findByText('This payment has already been verified and added to your wallet.')).toBeTruthy();
+    expect(verifyCalls()).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset saved verification state' }));
+    expect(await screen.findByText('Saved verification state cleared')).toBeTruthy();
+    expect(await screen.findByText('₦10,000 has been added to your wallet.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    expect(verifyCalls()).toHaveLength(1);
+    expect(verifyCalls()[0]!.body).toEqual({ reference: 'dep-seen' });
+    // Every other remembered reference is forgotten too; this one is remembered again by its new attempt.
+    expect(attemptedReferences.has('dep-other')).toBe(false);
+    expect(attemptedReferences.has('dep-seen')).toBe(true);
+  });
+
+  it('offers the reset on the error state, where it asks the server again', async () => {
+    server.serve('POST /wallet/verify-deposit', fail(400, 'PAYMENT_FAILED', 'Transaction not found'), verified('dep-gone'));
+    renderAt('/dashboard/payment-verification?reference=dep-gone');
+    expect(await screen.findByRole('heading', { name: 'We could not confirm your payment' })).toBeTruthy();
+    expect(attemptedReferences.has('dep-gone')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset saved verification state' }));
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    expect(screen.getByText('Saved verification state cleared')).toBeTruthy();
+    expect(verifyCalls()).toHaveLength(2);
+  });
+
+  it('shows no reset while verifying, nor without a reference to verify', async () => {
+    const answering = globalThis.fetch;
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url.includes('/wallet/verify-deposit') ? new Promise<Response>(() => {}) : answering(url, init),
+    );
+    renderAt('/dashboard/payment-verification?reference=dep-wait');
+    expect(await screen.findByRole('heading', { name: 'Verifying your payment' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset saved verification state' })).toBeNull();
+    cleanup();
+
+    renderAt('/dashboard/payment-verification');
+    expect(await screen.findByText('No payment reference found in URL')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset saved verification state' })).toBeNull();
+  });
+
   it('resets a verification stuck for 5 seconds, clears the flag, and Try Again asks again', async () => {
     // Only the page's timers are faked; React's scheduler keeps running.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });

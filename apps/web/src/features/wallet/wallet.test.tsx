@@ -177,15 +177,92 @@ describe('Wallet transactions tab', { timeout: 20_000 }, () => {
     await waitFor(() => expect(server.last('GET', '/wallet/transactions')?.query).toBe('page=1&limit=10&asset=CREDIT&direction=debit'));
     expect(screen.queryByRole('navigation', { name: 'Transaction pages' })).toBeNull();
   });
+});
 
-  it('is reachable from the overview through View all', async () => {
+describe('Wallet Transaction History', { timeout: 20_000 }, () => {
+  /** The overview with one movement, so View all shows; later answers are served by each test. */
+  const openOverview = async () => {
     server.serve('GET /wallet', ok({ wallet: wallet() }));
     server.serve('GET /wallet/transactions', page([move()]));
     const app = renderAt('/dashboard/wallet');
-    fireEvent.click(await screen.findByRole('button', { name: 'View all' }));
-    expect(screen.getByRole('tab', { name: 'Transactions' }).getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByLabelText('Asset')).toBeTruthy();
-    expect(app.location()).toBe('/dashboard/wallet?tab=transactions');
+    const viewAll = await screen.findByRole('button', { name: 'View all' });
+    return { app, viewAll };
+  };
+
+  it('opens from View all over the overview, lists, pages and filters the ledger, and Escape closes it back to View all', async () => {
+    const { app, viewAll } = await openOverview();
+    server.serve(
+      'GET /wallet/transactions',
+      page(
+        [
+          move(),
+          move({
+            id: 't2',
+            kind: 'vote',
+            description: 'Votes for "Sunset in Kano"',
+            asset: 'CREDIT',
+            direction: 'debit',
+            amount: 25,
+            balanceAfter: 75.5,
+          }),
+        ],
+        { page: 1, limit: 10, total: 12, totalPages: 2 },
+      ),
+    );
+    viewAll.focus();
+    fireEvent.click(viewAll);
+    const dialog = await screen.findByRole('dialog', { name: 'Wallet Transaction History' });
+    // The overview stays where it was: no tab switch, no URL change.
+    expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    expect(app.location()).toBe('/dashboard/wallet');
+    expect(within(dialog).getByRole('status', { name: 'Loading transactions' })).toBeTruthy();
+
+    await waitFor(() => expect(within(dialog).getAllByTestId('wallet-transaction')).toHaveLength(2));
+    expect(server.last('GET', '/wallet/transactions')?.query).toBe('page=1&limit=10');
+    const rows = within(dialog).getAllByTestId('wallet-transaction');
+    expect(within(rows[0]!).getByText('+₦2,850')).toBeTruthy();
+    expect(within(rows[1]!).getByText('−25 credits')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Votes for "Sunset in Kano"')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Paid vote')).toBeTruthy();
+
+    const pager = within(dialog).getByRole('navigation', { name: 'Transaction history pages' });
+    expect(within(pager).getByText('Page 1 of 2')).toBeTruthy();
+    server.serve('GET /wallet/transactions', page([move({ id: 't9', amount: 100 })], { page: 2, limit: 10, total: 12, totalPages: 2 }));
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(server.last('GET', '/wallet/transactions')?.query).toBe('page=2&limit=10'));
+    expect(await within(dialog).findByText('+₦1')).toBeTruthy();
+    expect(within(dialog).getByText('Page 2 of 2')).toBeTruthy();
+
+    server.serve('GET /wallet/transactions', empty);
+    fireEvent.change(within(dialog).getByLabelText('Asset'), { target: { value: 'NGN' } });
+    fireEvent.change(within(dialog).getByLabelText('Direction'), { target: { value: 'debit' } });
+    await waitFor(() => expect(server.last('GET', '/wallet/transactions')?.query).toBe('page=1&limit=10&asset=NGN&direction=debit'));
+    expect(await within(dialog).findByText('No transactions found')).toBeTruthy();
+    expect(within(dialog).queryByRole('navigation', { name: 'Transaction history pages' })).toBeNull();
+
+    fireEvent.keyDown(within(dialog).getByLabelText('Asset'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Wallet Transaction History' })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'View all' }));
+    // The overview's own three latest are still there.
+    expect(screen.getAllByTestId('wallet-transaction')).toHaveLength(1);
+  });
+
+  it('shows Failed to load wallet transactions with Try Again, then the empty ledger, and closes with Close', async () => {
+    const { viewAll } = await openOverview();
+    server.serve('GET /wallet/transactions', fail(500, 'SERVER_ERROR', 'boom'), empty);
+    viewAll.focus();
+    fireEvent.click(viewAll);
+    const dialog = await screen.findByRole('dialog', { name: 'Wallet Transaction History' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load wallet transactions');
+    expect(within(dialog).queryAllByTestId('wallet-transaction')).toHaveLength(0);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await within(dialog).findByText('No transactions yet')).toBeTruthy();
+    expect(within(dialog).queryByText('Failed to load wallet transactions')).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Wallet Transaction History' })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'View all' }));
   });
 });
 

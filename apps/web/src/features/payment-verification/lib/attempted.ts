@@ -37,6 +37,22 @@ export const attemptedReferences = {
       }, PAYMENT_VERIFICATION_STUCK_MS),
     );
   },
+  /**
+   * Forgets every remembered reference (the page's reset button), with any pending clearLater:
+   * every reference is then verified again the next time it is shown.
+   */
+  clearAll(): void {
+    for (const timer of cleanups.values()) window.clearTimeout(timer);
+    cleanups.clear();
+    safe(() => {
+      const keys: string[] = [];
+      for (let i = 0; i < sessionStorage.length; i++) {
+        const key = sessionStorage.key(i);
+        if (key?.startsWith(PREFIX)) keys.push(key);
+      }
+      for (const key of keys) sessionStorage.removeItem(key);
+    }, undefined);
+  },
   /** Cancels a pending clearLater (the page is back). */
   keep(reference: string): void {
     const timer = cleanups.get(reference);

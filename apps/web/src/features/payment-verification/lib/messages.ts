@@ -6,4 +6,6 @@ export const VERIFICATION_MESSAGES = {
   unexpected: PAYMENT_MESSAGES.verificationError,
   notFound: PAYMENT_MESSAGES.transactionNotFound,
   noReference: PAYMENT_MESSAGES.noReferenceInUrl,
+  /** Not given by the spec: the debug reset button forgot every remembered reference. */
+  resetDone: 'Saved verification state cleared',
 } as const;

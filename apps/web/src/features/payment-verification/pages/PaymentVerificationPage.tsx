@@ -141,6 +141,14 @@ export default function PaymentVerificationPage() {
     setAttempt((n) => n + 1);
   }, [reference]);
 
+  // The spec's debug reset: forget every remembered reference, then verify this one from the start.
+  const resetSaved = useCallback(() => {
+    attemptedReferences.clearAll();
+    toast.success(M.resetDone);
+    setAttempt((n) => n + 1);
+  }, [toast]);
+  const canReset = verifiable !== null && (view.phase === 'success' || view.phase === 'error');
+
   return (
     <div className="mx-auto max-w-lg py-4 sm:py-10">
       <Card className="p-6 sm:p-8">
@@ -196,6 +204,17 @@ export default function PaymentVerificationPage() {
               </ButtonLink>
             </OutcomeActions>
           </Outcome>
+        )}
+        {canReset && (
+          <div className="mt-6 border-t border-slate-800 pt-4 text-center">
+            <button
+              type="button"
+              onClick={resetSaved}
+              className="rounded px-2 py-1 text-xs text-slate-500 underline underline-offset-2 hover:text-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-400"
+            >
+              Reset saved verification state
+            </button>
+          </div>
         )}
       </Card>
     </div>

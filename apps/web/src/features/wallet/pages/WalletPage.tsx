@@ -10,6 +10,7 @@ import { BuyCreditsTab } from '../components/tabs/BuyCreditsTab';
 import { NairaTab } from '../components/tabs/NairaTab';
 import { OverviewTab } from '../components/tabs/OverviewTab';
 import { TransactionsTab } from '../components/tabs/TransactionsTab';
+import { TransactionHistoryDialog } from '../components/TransactionHistoryDialog';
 import { WithdrawDialog } from '../components/WithdrawDialog';
 import { WALLET_MESSAGES } from '../lib/messages';
 
@@ -40,11 +41,12 @@ function useTabParam(fallback: WalletTab): [WalletTab, (tab: WalletTab) => void]
   return [tab, select];
 }
 
-type Open = { dialog: 'deposit' } | { dialog: 'withdraw' } | { dialog: 'bank'; thenWithdraw: boolean } | null;
+type Open = { dialog: 'deposit' } | { dialog: 'withdraw' } | { dialog: 'bank'; thenWithdraw: boolean } | { dialog: 'history' } | null;
 
 /**
  * /dashboard/wallet (spec 001 §2 Wallet): tabs Overview, Naira Wallet, Buy Credits, Transactions, and the money
- * dialogs. /dashboard/vote-credits (the buy-credits entry) is this page opened on Buy Credits (`defaultTab`).
+ * dialogs (Deposit Money, Withdraw Money, Add Bank Account, Wallet Transaction History). /dashboard/vote-credits
+ * (the buy-credits entry) is this page opened on Buy Credits (`defaultTab`).
  */
 export default function WalletPage({ defaultTab = 'overview' }: { defaultTab?: WalletTab }) {
   const ids = useTabIds();
@@ -72,7 +74,7 @@ export default function WalletPage({ defaultTab = 'overview' }: { defaultTab?: W
       </div>
       <Tabs tabs={TABS} value={tab} onChange={setTab} ids={ids} label="Wallet sections" />
       <TabPanel id="overview" ids={ids} active={tab === 'overview'}>
-        <OverviewTab wallet={wallet} {...actions} onBuyCredits={() => setTab('credits')} onViewAll={() => setTab('transactions')} />
+        <OverviewTab wallet={wallet} {...actions} onBuyCredits={() => setTab('credits')} onViewAll={() => setOpen({ dialog: 'history' })} />
       </TabPanel>
       <TabPanel id="naira" ids={ids} active={tab === 'naira'}>
         <NairaTab wallet={wallet} {...actions} onBankAccount={() => setOpen({ dialog: 'bank', thenWithdraw: false })} />
@@ -85,6 +87,7 @@ export default function WalletPage({ defaultTab = 'overview' }: { defaultTab?: W
       </TabPanel>
 
       {open?.dialog === 'deposit' && <DepositDialog onClose={() => setOpen(null)} />}
+      {open?.dialog === 'history' && <TransactionHistoryDialog onClose={() => setOpen(null)} />}
       {open?.dialog === 'withdraw' && w && (
         <WithdrawDialog wallet={w} onClose={() => setOpen(null)} onAddBankAccount={() => setOpen({ dialog: 'bank', thenWithdraw: true })} />
       )}

@@ -12,7 +12,7 @@ import { useWalletTransactions } from '../../api/get-wallet-transactions';
 import { WALLET_MESSAGES } from '../../lib/messages';
 import { formatCredits } from '../../lib/transactions';
 import { TransactionList } from '../TransactionList';
-import { LIST_CARD, NO_TRANSACTIONS } from './TransactionsTab';
+import { LIST_CARD, NO_TRANSACTIONS } from '../TransactionHistory';
 
 export interface WalletActions {
   onDeposit: () => void;
