@@ -47,6 +47,7 @@ test.beforeAll(async () => {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      PAYMENTS_SANDBOX: 'true',
       PUBLIC_URL: base,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
