@@ -70,7 +70,10 @@ describe('Subscription: choosing and paying', { timeout: 20_000 }, () => {
     );
     server.serve('GET /subscriptions/current', ok(after));
     const profileLoads = server.calls.filter((c) => c.path === '/auth/me').length;
-    fireEvent.click(within(planForm()).getByRole('button', { name: 'Pay from Wallet' }));
+    // A double click pays once.
+    const pay = within(planForm()).getByRole('button', { name: 'Pay from Wallet' });
+    fireEvent.click(pay);
+    fireEvent.click(pay);
 
     expect(await screen.findByText('Subscription activated successfully!')).toBeTruthy();
     expect(initializeCalls().map((c) => c.body)).toEqual([{ tier: 'basic_premium', duration: 'monthly', paymentMethod: 'wallet' }]);
@@ -230,10 +233,14 @@ describe('Subscription: the current plan', { timeout: 20_000 }, () => {
     server.serve('POST /subscriptions/cancel', ok({ subscription: cancelled.subscription }, 'Subscription cancelled successfully'));
     server.serve('GET /subscriptions/current', ok(cancelled));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
-    fireEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Cancel Subscription?' })).getByRole('button', { name: 'Cancel Subscription' }),
-    );
+    // A double click on the confirmation cancels once.
+    const confirm = within(await screen.findByRole('dialog', { name: 'Cancel Subscription?' })).getByRole('button', {
+      name: 'Cancel Subscription',
+    });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
     expect(await screen.findByText('Subscription cancelled successfully')).toBeTruthy();
+    expect(server.calls.filter((c) => c.method === 'POST' && c.path === '/subscriptions/cancel')).toHaveLength(1);
     expect(server.last('POST', '/subscriptions/cancel')!.body).toEqual({ reason: CANCEL_REASON });
     const note = await screen.findByTestId('cancelled-note');
     expect(note.textContent).toMatch(/You keep your Basic Premium benefits until .*, then your account returns to the Free plan\./);

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDate, TIER_LABELS, type TSubscription } from '@contesthub/shared';
 import { useAuth } from '../../../app/auth';
@@ -17,8 +18,15 @@ export function CancelDialog({ subscription, onClose }: { subscription: TSubscri
   const tier = TIER_LABELS[subscription.tier];
   const until = subscription.endDate ? formatDate(subscription.endDate) : 'the end of the period you paid for';
 
-  const confirm = () =>
+  // isPending turns true only after a render: a second press before it (a double click) must send nothing.
+  const inFlight = useRef(false);
+  const confirm = () => {
+    if (inFlight.current || cancel.isPending) return;
+    inFlight.current = true;
     cancel.mutate(undefined, {
+      onSettled: () => {
+        inFlight.current = false;
+      },
       onSuccess: () => {
         toast.success(SUBSCRIPTION_TEXT.cancelled, `You keep ${tier} until ${until}.`);
         void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
@@ -27,6 +35,7 @@ export function CancelDialog({ subscription, onClose }: { subscription: TSubscri
       },
       onError: () => toast.error(SUBSCRIPTION_TEXT.cancelFailed),
     });
+  };
 
   return (
     <Dialog

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, CreditCard, Wallet } from 'lucide-react';
@@ -70,9 +70,11 @@ export function PlanPicker({
   const price = chosenItem?.[duration].totalPrice;
   const upgrade = chosen ? planStanding(chosen, running) === 'upgrade' : false;
 
+  // isPending turns true only after a render: a second press before it (a double click) must send nothing.
+  const inFlight = useRef(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (initialize.isPending || leaving) return;
+    if (inFlight.current || initialize.isPending || leaving) return;
     const parsed = ZSubscriptionInitializeRequest.safeParse({ tier: chosen ?? undefined, duration, paymentMethod: method });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
@@ -80,7 +82,11 @@ export function PlanPicker({
       return;
     }
     setError(null);
+    inFlight.current = true;
     initialize.mutate(parsed.data, {
+      onSettled: () => {
+        inFlight.current = false;
+      },
       onSuccess: (answer) => {
         if (parsed.data.paymentMethod === 'paystack') {
           if (!answer?.authorizationUrl) {
