@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { TWallet } from '@contesthub/shared';
 import { ledgerTransactions, payments, sandboxPayments, users } from '../src/db/schema/index.js';
 import { checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
-import { apiCall, createSignedInUser, createTestApp, nextIp, type TestApp } from './helpers.js';
+import { apiCall, createSignedInUser, createTestApp, type TestApp, sandboxCheckout } from './helpers.js';
 
 const NOT_FOUND_TEXT =
   'This transaction has already been processed or does not exist. Please check your transaction history or try again later.';
@@ -48,14 +48,7 @@ const balance = async (token: string) => {
   return res.body.data.wallet.balance;
 };
 /** A click on Approve or Decline: a plain form post, as a browser without JavaScript sends it. */
-const decide = (decision: 'approve' | 'decline', reference: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/payments/sandbox/checkout/${decision}`,
-    remoteAddress: nextIp(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ reference }).toString(),
-  });
+const decide = (decision: 'approve' | 'decline', reference: string) => sandboxCheckout(t.app, decision, reference);
 const paymentRow = async (reference: string) => (await t.ctx.db.select().from(payments).where(eq(payments.reference, reference)))[0];
 const ledgerPostings = async (reference: string) =>
   (

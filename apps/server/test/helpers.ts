@@ -246,3 +246,17 @@ export async function codeMailedTo(ctx: AppContext, to: string): Promise<string>
   if (!code) throw new Error(`no code mailed to ${to}`);
   return code;
 }
+
+/**
+ * A click on Approve or Decline on the sandbox checkout page: a plain form post, as a browser without
+ * JavaScript sends it. Answers 302 to the payment's callback URL.
+ */
+export function sandboxCheckout(app: FastifyInstance, decision: 'approve' | 'decline', reference: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/payments/sandbox/checkout/${decision}`,
+    remoteAddress: nextIp(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ reference }).toString(),
+  });
+}

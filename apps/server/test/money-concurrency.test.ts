@@ -16,10 +16,10 @@ import {
   apiCall,
   createSignedInUser,
   createTestApp,
-  nextIp,
   type LoginResult,
   type TestApp,
   type TestUser,
+  sandboxCheckout,
 } from './helpers.js';
 import { insertContest, insertEntry } from './engagement-fixtures.js';
 
@@ -46,13 +46,7 @@ async function call(method: 'GET' | 'POST', url: string, token?: string, payload
 
 /** The payer approves at the sandbox checkout (a plain form post, as the page sends it). */
 async function approve(reference: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/checkout/approve',
-    remoteAddress: nextIp(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ reference }).toString(),
-  });
+  const res = await sandboxCheckout(t.app, 'approve', reference);
   expect(res.statusCode).toBe(302);
 }
 

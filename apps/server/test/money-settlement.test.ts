@@ -11,7 +11,16 @@ import { ledgerTransactions, payments, withdrawals } from '../src/db/schema/inde
 import { accounts, checkLedgerIntegrity, post } from '../src/modules/ledger/ledger.js';
 import { runPaymentSweep } from '../src/modules/payments/purposes.js';
 import { runReconciliation } from '../src/modules/reconciliation/reconciliation.service.js';
-import { apiCall, createSignedInUser, createTestApp, nextIp, type LoginResult, type TestApp, type TestUser } from './helpers.js';
+import {
+  apiCall,
+  createSignedInUser,
+  createTestApp,
+  nextIp,
+  type LoginResult,
+  type TestApp,
+  type TestUser,
+  sandboxCheckout,
+} from './helpers.js';
 import { startFakePaystack, type FakePaystack } from './payments/fake-paystack.js';
 
 type User = TestUser & LoginResult;
@@ -219,13 +228,7 @@ describe('reconciliation', () => {
   it('finds the books whole after real payments, and is readable by admins only', async () => {
     const payer = await createSignedInUser(r.app);
     const started = await apiCall<{ reference: string }>(r.app, 'POST', '/api/wallet/deposit', payer.token, { amount: 2_000 });
-    await r.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/checkout/approve',
-      remoteAddress: nextIp(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ reference: started.body.data.reference }).toString(),
-    });
+    await sandboxCheckout(r.app, 'approve', started.body.data.reference);
     expect(
       (await apiCall(r.app, 'POST', '/api/wallet/verify-deposit', payer.token, { reference: started.body.data.reference })).status,
     ).toBe(200);

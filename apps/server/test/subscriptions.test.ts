@@ -13,7 +13,7 @@ import { hasUnlimitedContests } from '../src/modules/contests/contests.service.j
 import { checkLedgerIntegrity, platformRevenueTotal } from '../src/modules/ledger/ledger.js';
 import { runSubscriptionExpiry, settleSubscriptionPayment } from '../src/modules/subscriptions/subscriptions.service.js';
 import { DAY, contestPayload, fundWallet, walletOf } from './contest-fixtures.js';
-import { apiCall, createSignedInUser, createTestApp, login, nextIp, type TestApp, type ApiArgs } from './helpers.js';
+import { apiCall, createSignedInUser, createTestApp, login, type TestApp, type ApiArgs, sandboxCheckout } from './helpers.js';
 
 let t: TestApp;
 
@@ -77,14 +77,7 @@ async function subscribeWithWallet(token: string, tier: string, duration = 'mont
 }
 
 /** A click on Approve or Decline on the sandbox checkout page. */
-const decide = (decision: 'approve' | 'decline', reference: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/payments/sandbox/checkout/${decision}`,
-    remoteAddress: nextIp(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ reference }).toString(),
-  });
+const decide = (decision: 'approve' | 'decline', reference: string) => sandboxCheckout(t.app, decision, reference);
 
 describe('GET /api/subscriptions/pricing', () => {
   it('answers everyone the spec’s prices in kobo, with the plans’ names, descriptions and features', async () => {

@@ -10,11 +10,11 @@ import {
   apiCall,
   createSignedInUser,
   createTestApp,
-  nextIp,
   type LoginResult,
   type TestApp,
   type TestUser,
   type ApiArgs,
+  sandboxCheckout,
 } from './helpers.js';
 import { createContest } from './contest-fixtures.js';
 import { insertContest, insertEntry } from './engagement-fixtures.js';
@@ -29,14 +29,7 @@ async function get<T>(url: string, token = u.token): Promise<T> {
   expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
   return res.body.data;
 }
-const decide = (reference: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/checkout/approve',
-    remoteAddress: nextIp(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ reference }).toString(),
-  });
+const decide = (reference: string) => sandboxCheckout(t.app, 'approve', reference);
 /** Journal times come from the database clock: a pause keeps each step's lines apart from the next. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 30));
 

@@ -21,7 +21,7 @@ import { now } from '../src/lib/clock.js';
 import { chargeEntryFee } from '../src/modules/entries/entry-fees.js';
 import { settleCreditPurchase } from '../src/modules/vote-credits/vote-credits.service.js';
 import { accounts, balanceOf, checkLedgerIntegrity, platformRevenueTotal } from '../src/modules/ledger/ledger.js';
-import { apiCall, createSignedInUser, createTestApp, nextIp, type TestApp } from './helpers.js';
+import { apiCall, createSignedInUser, createTestApp, type TestApp, sandboxCheckout } from './helpers.js';
 import { DAY, fundCredits, insertContest, insertEntry } from './engagement-fixtures.js';
 import { startFakePaystack, type FakePaystack } from './payments/fake-paystack.js';
 
@@ -68,14 +68,7 @@ const walletCredits = async (token: string) => {
   return res.body.data.wallet.voteCredits;
 };
 /** A click on Approve or Decline on the sandbox checkout page. */
-const decide = (decision: 'approve' | 'decline', reference: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/payments/sandbox/checkout/${decision}`,
-    remoteAddress: nextIp(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ reference }).toString(),
-  });
+const decide = (decision: 'approve' | 'decline', reference: string) => sandboxCheckout(t.app, decision, reference);
 const paymentRow = async (reference: string) => (await t.ctx.db.select().from(payments).where(eq(payments.reference, reference)))[0];
 const postingsOf = (reference: string) =>
   t.ctx.db

@@ -36,6 +36,7 @@ import {
   type TestApp,
   type TestUser,
   type LoginResult,
+  sandboxCheckout,
 } from './helpers.js';
 import { startFakePaystack, type FakePaystack } from './payments/fake-paystack.js';
 
@@ -72,13 +73,7 @@ async function fund(app: TestApp, user: User, naira: number): Promise<void> {
   expect(init.status, JSON.stringify(init.body)).toBe(200);
   const reference = init.body.data.reference;
   if (app.ctx.gateway.name === 'sandbox') {
-    const approved = await app.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/checkout/approve',
-      remoteAddress: nextIp(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ reference }).toString(),
-    });
+    const approved = await sandboxCheckout(app.app, 'approve', reference);
     expect(approved.statusCode).toBe(302);
   } else {
     fake.settle(reference, { status: 'success' });

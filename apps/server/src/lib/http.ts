@@ -6,6 +6,18 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), message: z.string().optional(), data });
 }
 
+/**
+ * The optional Idempotency-Key header of money routes (withdraw, transfer, extend): a retry with the same
+ * key answers the first result and moves nothing again. Letters, digits, '_' and '-' only, because the key
+ * becomes part of a ledger or gateway reference.
+ */
+export const ZIdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'Idempotency-Key must be 1 to 100 letters, digits, _ or -')
+    .optional(),
+});
+
 export function ok<T>(data: T, message?: string) {
   return message === undefined ? { success: true as const, data } : { success: true as const, message, data };
 }

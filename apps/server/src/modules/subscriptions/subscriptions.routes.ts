@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZCurrentSubscription,
   ZPageQuery,
@@ -12,20 +11,12 @@ import {
   ZSubscriptionPricing,
   ZVerifyPaymentRequest,
 } from '@contesthub/shared';
-import { envelope, ok, perUser } from '../../lib/http.js';
+import { envelope, ok, perUser, ZIdempotencyHeaders } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as subscriptions from './subscriptions.service.js';
 
 const tags = ['subscriptions'];
 const M = subscriptions.SUBSCRIPTION_MESSAGES;
-
-/** Idempotency-Key: a retried extension charges once (1–100 letters, digits, '_' or '-'). */
-const ZIdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'Idempotency-Key must be 1 to 100 letters, digits, _ or -')
-    .optional(),
-});
 
 /** /api/subscriptions: pricing, starting (wallet or card), verify, current, history, cancel, extend. */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {

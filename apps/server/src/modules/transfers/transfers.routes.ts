@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZCreditTransferDone,
   ZCreditTransferRequest,
@@ -8,13 +7,11 @@ import {
   ZTransferUserSearch,
   ZTransferUserSearchQuery,
 } from '@contesthub/shared';
-import { envelope, ok, perUser } from '../../lib/http.js';
+import { envelope, ok, perUser, ZIdempotencyHeaders } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as transfers from './transfers.service.js';
 
 const tags = ['vote credit transfers'];
-
-const IDEMPOTENCY_KEY_TEXT = 'Idempotency-Key must be 1 to 100 letters, digits, _ or -';
 
 /** Per signed-in user, not per address: many users may share a network. */
 const perMinute = (max: number) => ({ max, timeWindow: '1 minute', keyGenerator: perUser });
@@ -32,12 +29,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
           'email-verified user other than me. Credits and the fee move in one ledger posting. A retry with the same Idempotency-Key ' +
           'answers the first result; the same key with a different transfer answers 409.',
         body: ZCreditTransferRequest,
-        headers: z.looseObject({
-          'idempotency-key': z
-            .string()
-            .regex(/^[A-Za-z0-9_-]{1,100}$/, IDEMPOTENCY_KEY_TEXT)
-            .optional(),
-        }),
+        headers: ZIdempotencyHeaders,
         response: { 200: envelope(ZCreditTransferDone) },
       },
       config: { access: 'verified', rateLimit: perMinute(30) },

@@ -16,7 +16,7 @@ import {
   ZWithdrawRequest,
   ZWithdrawalsPage,
 } from '@contesthub/shared';
-import { envelope, ok, perUser } from '../../lib/http.js';
+import { envelope, ok, perUser, ZIdempotencyHeaders } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { DEPOSIT_MESSAGES } from '../payments/deposits.service.js';
 import { ZDepositInitialized, ZDepositVerified } from '../payments/deposits.schemas.js';
@@ -26,8 +26,6 @@ import * as withdrawals from './withdrawals.service.js';
 
 const tags = ['wallet'];
 const ZWalletAnswer = z.object({ wallet: ZWallet });
-
-const IDEMPOTENCY_KEY_TEXT = 'Idempotency-Key must be 1 to 100 letters, digits, _ or -';
 
 /** /api/wallet: the signed-in user's naira wallet and vote credits, read from the ledger. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -196,12 +194,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           'An Idempotency-Key header makes a repeat answer the first withdrawal (no second debit or payout); ' +
           'the same key with a different amount answers 409 IDEMPOTENCY_CONFLICT.',
         body: ZWithdrawRequest,
-        headers: z.looseObject({
-          'idempotency-key': z
-            .string()
-            .regex(/^[A-Za-z0-9_-]{1,100}$/, IDEMPOTENCY_KEY_TEXT)
-            .optional(),
-        }),
+        headers: ZIdempotencyHeaders,
         response: { 200: envelope(ZWithdrawAnswer) },
       },
       config: { access: 'verified', rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
