@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES, PRODUCT_NAME, type ApiFailure } from '@contesthub/shared';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -18,7 +18,10 @@ import { startJobs, type Scheduler } from './lib/jobs.js';
 import { createStorage } from './lib/storage.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
+import { BODY_LIMITS, withBodyLimit } from './plugins/body-limits.js';
+import { registerRequestGuards } from './plugins/request-guards.js';
+import { validatorCompiler } from './plugins/validation.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -86,6 +89,8 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
+const trustHops = (hops: number) => (_address: string, index: number) => index < hops;
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -93,12 +98,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    bodyLimit: 1024 * 1024,
-    trustProxy: config.env === 'production',
+    // Bodies are small JSON; routes that take more say so (BODY_LIMITS), and uploads stream past this.
+    bodyLimit: BODY_LIMITS.default,
+    // A hop count trusts that many proxies nearest to us (as proxy-addr counts them).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestGuards(app);
 
   const database =
     options.database ??
@@ -160,11 +170,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(withBodyLimit(authRoutes, BODY_LIMITS.credentials), { prefix: '/auth' });
       await api.register(profilePictureRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(referralRoutes, { prefix: '/referrals' });
-      await api.register(contestRoutes, { prefix: '/contests' });
+      await api.register(withBodyLimit(contestRoutes, BODY_LIMITS.contestForm), { prefix: '/contests' });
       await api.register(reportRoutes, { prefix: '/contests' });
       await api.register(entryRoutes, { prefix: '/entries' });
       await api.register(voteRoutes, { prefix: '/votes' });

@@ -3,6 +3,7 @@
  * process with one clear line per problem instead of failing later in a request.
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +59,21 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
     WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (parsed === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be false, a hop count (1-10), or a comma-separated list of proxy addresses (IPs, CIDR ranges, loopback)',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
   })
   // Zod skips refinements once a field has failed; `when` runs this one anyway (it only reads
   // optional strings), so one start reports every problem, not just the field-level ones.
@@ -94,6 +110,37 @@ const EnvSchema = z
     { when: () => true },
   );
 
+/**
+ * Which proxies may tell us the client's address in X-Forwarded-For. Off by default: without a
+ * proxy in front, anyone can write that header, and per-IP limits and session addresses would
+ * believe it. A hop count trusts that many proxies in front of the server; a list trusts exactly
+ * those addresses (IPs, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** undefined for "unset or off", the setting, or null when it cannot be understood. */
+function parseTrustProxy(raw: string | undefined): TrustProxy | null {
+  if (raw === undefined || raw === '' || /^(false|no|off|0)$/i.test(raw)) return false;
+  if (/^\d{1,2}$/.test(raw)) {
+    const hops = Number(raw);
+    return hops >= 1 && hops <= 10 ? hops : null;
+  }
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (items.length === 0 || items.length > 50) return null;
+  for (const item of items) {
+    if (PROXY_KEYWORDS.has(item)) continue;
+    const [address, bits, extra] = item.split('/');
+    if (extra !== undefined || !address || isIP(address) === 0) return null;
+    if (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128))) return null;
+  }
+  return items;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -120,6 +167,8 @@ export interface Config {
         publicUrl: string | undefined;
       };
   webDistDir: string;
+  /** Proxies allowed to set X-Forwarded-For (TRUST_PROXY); false: the socket's address is the client's. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -181,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : { driver: 'local' },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
   return { ...config, ...overrides };
 }

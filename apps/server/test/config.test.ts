@@ -28,6 +28,24 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
+  it('trusts no forwarded header unless TRUST_PROXY names the proxies', () => {
+    const trust = (v?: string) =>
+      loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'x'.repeat(32), ...(v === undefined ? {} : { TRUST_PROXY: v }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'x'.repeat(32), NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' }).trustProxy,
+    ).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, loopback,192.168.1.10, ::1')).toEqual(['10.0.0.0/8', 'loopback', '192.168.1.10', '::1']);
+    for (const bad of ['true', '11', 'proxy.example.com', '10.0.0.0/33', '1.2.3']) {
+      expect(problemsOf({ TRUST_PROXY: bad })).toEqual([
+        'TRUST_PROXY: must be false, a hop count (1-10), or a comma-separated list of proxy addresses (IPs, CIDR ranges, loopback)',
+      ]);
+    }
+  });
+
   it('has working defaults for a laptop run', () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });

@@ -251,12 +251,12 @@ export async function codeMailedTo(ctx: AppContext, to: string): Promise<string>
  * A click on Approve or Decline on the sandbox checkout page: a plain form post, as a browser without
  * JavaScript sends it. Answers 302 to the payment's callback URL.
  */
-export function sandboxCheckout(app: FastifyInstance, decision: 'approve' | 'decline', reference: string) {
+export function sandboxCheckout(app: FastifyInstance, decision: 'approve' | 'decline', reference: string, card?: string) {
   return app.inject({
     method: 'POST',
     url: `/api/payments/sandbox/checkout/${decision}`,
     remoteAddress: nextIp(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ reference }).toString(),
+    payload: new URLSearchParams({ reference, ...(card ? { card } : {}) }).toString(),
   });
 }

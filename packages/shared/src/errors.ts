@@ -35,6 +35,12 @@ export const ERROR_TYPES = [
   '2FA_NOT_ENABLED',
   'FILE_TOO_LARGE',
   'INVALID_FILE_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'URI_TOO_LONG',
+  'BAD_REQUEST',
+  'REFERRAL_CYCLE',
+  'REFERRAL_SAME_PERSON',
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
@@ -90,6 +96,8 @@ export const MESSAGES = {
     referralInvalid: 'Invalid referral code',
     referralSelf: 'You cannot use your own referral code',
     referralAlready: 'You have already added a referral code',
+    referralCycle: 'You cannot use the referral code of someone you referred',
+    referralSamePerson: 'This referral code belongs to an account that shares your phone number or payment card',
     imageRequired: 'Please select an image file',
     imageTooLarge: 'Please select an image smaller than 5MB',
   },
@@ -123,6 +131,14 @@ export const MESSAGES = {
     validation: 'Please check your input and try again',
     insufficientBalance: 'Insufficient balance',
     dbUnavailable: 'Database unavailable',
+    badRequest: 'The request could not be read. Please check it and try again.',
+    badUrl: 'The address of this request is not valid',
+    uriTooLong: 'The address of this request is too long',
+    payloadTooLarge: 'The request is too large',
+    unsupportedMediaType: 'This kind of request body is not accepted here',
+    uploadUnreadable: 'The upload could not be read. Please try again.',
+    requestTimeout: 'The request took too long to arrive',
+    headersTooLarge: 'The request headers are too large',
   },
 } as const;
 

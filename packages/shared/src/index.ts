@@ -3,6 +3,7 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './money.js';
 export * from './time.js';
+export * from './text.js';
 export * from './contest-status.js';
 export * from './pricing.js';
 export * from './roles.js';

@@ -6,7 +6,9 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 /** Contact page ticket form (spec 000 §5 Support form); the route validates with the same schema. */
 export const ZCreateSupportTicket = z.object({
   name: required('Name is required').max(100, 'Name cannot exceed 100 characters'),
-  email: required('Email is required').pipe(z.email('Please provide a valid email address')),
+  email: required('Email is required')
+    .max(254, { message: 'Please provide a valid email address', abort: true })
+    .pipe(z.email('Please provide a valid email address')),
   category: z.enum(SUPPORT_CATEGORIES, { error: 'Please select a category' }),
   priority: z.enum(SUPPORT_PRIORITIES, { error: 'Please select a priority' }).default('medium'),
   subject: required('Subject is required').max(200, 'Subject cannot exceed 200 characters'),

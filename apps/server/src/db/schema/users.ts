@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TPreferences } from '@contesthub/shared';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export type UserPreferences = TPreferences;
 
@@ -169,4 +169,24 @@ export const referrals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('referrals_referee_key').on(t.refereeId), index('referrals_referrer_idx').on(t.referrerId, t.createdAt)],
+);
+
+/**
+ * What ties an account to a person beyond its email: every phone number it has held and every card
+ * it has paid with (the gateway's card fingerprint), kept as SHA-256 digests. Rows are never
+ * removed, so a phone changed away still counts. Referrals between accounts sharing one are
+ * refused (a person referring themself), and the fraud screens read the same table.
+ */
+export const accountFingerprints = pgTable(
+  'account_fingerprints',
+  {
+    kind: text('kind', { enum: ['phone', 'card'] }).notNull(),
+    /** hex SHA-256 of the normalised value (+234… phone number, gateway card signature). */
+    digest: text('digest').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.digest, t.userId] }), index('account_fingerprints_user_idx').on(t.userId)],
 );

@@ -42,6 +42,11 @@ export interface PaymentVerification {
   reference: string;
   paidAt: Date | null;
   gatewayResponse: string;
+  /**
+   * The card's fingerprint when it was paid by card: the same for every payment made with the same
+   * card, whoever makes it (Paystack's `authorization.signature`). Absent for other channels.
+   */
+  cardSignature?: string;
 }
 
 export interface Bank {

@@ -51,6 +51,7 @@ const VerifyData = z.object({
   currency: z.string(),
   paid_at: z.string().nullish(),
   gateway_response: z.string().nullish(),
+  authorization: z.object({ signature: z.string().nullish() }).nullish(),
 });
 
 const BankItem = z.object({
@@ -152,6 +153,7 @@ export class PaystackGateway implements PaymentGateway {
       reference: data.reference,
       paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
       gatewayResponse: data.gateway_response ?? '',
+      ...(data.authorization?.signature ? { cardSignature: data.authorization.signature } : {}),
     };
   }
 

@@ -29,6 +29,12 @@ import {
   type TransferResult,
 } from './gateway.js';
 
+/** A test card's fingerprint: the same number always gives the same one (spaces ignored). */
+export function sandboxCardSignature(cardNumber: string): string {
+  const digits = cardNumber.replace(/\D/g, '');
+  return `SIG_sandbox_${createHash('sha256').update(digits).digest('hex').slice(0, 20)}`;
+}
+
 export interface SandboxPayment {
   kind: 'payment';
   reference: string;
@@ -40,6 +46,8 @@ export interface SandboxPayment {
   status: 'pending' | 'success' | 'failed';
   createdAt: Date;
   paidAt: Date | null;
+  /** The fingerprint of the test card typed on the checkout page, if one was. */
+  cardSignature?: string;
 }
 
 export interface SandboxTransfer {
@@ -174,9 +182,12 @@ export class SandboxGateway implements PaymentGateway {
     return record;
   }
 
-  /** The payer approved on the checkout page. A payment already decided is returned unchanged. */
-  approve(reference: string): Promise<SandboxPayment> {
-    return this.#decide(reference, 'success');
+  /**
+   * The payer approved on the checkout page, optionally with a test card number (its fingerprint is
+   * reported by verify, as Paystack reports a real card's). A payment already decided is unchanged.
+   */
+  approve(reference: string, cardNumber?: string): Promise<SandboxPayment> {
+    return this.#decide(reference, 'success', cardNumber ? sandboxCardSignature(cardNumber) : undefined);
   }
 
   /** The payer declined on the checkout page. A payment already decided is returned unchanged. */
@@ -194,6 +205,7 @@ export class SandboxGateway implements PaymentGateway {
       paidAt: p.paidAt,
       gatewayResponse:
         p.status === 'success' ? 'Successful' : p.status === 'failed' ? 'Declined' : 'Awaiting approval on the sandbox checkout page',
+      ...(p.cardSignature ? { cardSignature: p.cardSignature } : {}),
     };
   }
 
@@ -258,10 +270,15 @@ export class SandboxGateway implements PaymentGateway {
     return false;
   }
 
-  async #decide(reference: string, outcome: 'success' | 'failed'): Promise<SandboxPayment> {
+  async #decide(reference: string, outcome: 'success' | 'failed', cardSignature?: string): Promise<SandboxPayment> {
     const p = await this.getPayment(reference);
     if (p.status !== 'pending') return p;
-    const decided: SandboxPayment = { ...p, status: outcome, paidAt: outcome === 'success' ? now() : null };
+    const decided: SandboxPayment = {
+      ...p,
+      status: outcome,
+      paidAt: outcome === 'success' ? now() : null,
+      ...(cardSignature ? { cardSignature } : {}),
+    };
     await this.#store.put(decided);
     return decided;
   }

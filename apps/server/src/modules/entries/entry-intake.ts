@@ -13,6 +13,8 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import { isMultipartParseError, uploadUnreadable } from '../../lib/multipart.js';
+import { refuseUnstorableText } from '../../lib/text.js';
 import { MAX_FILES_PER_ENTRY, type SpooledFile } from './entry-media.js';
 
 export type FormFields = Map<string, unknown[]>;
@@ -68,6 +70,8 @@ const MULTIPART_LIMITS = {
 };
 
 function pushField(fields: FormFields, name: string, value: unknown): void {
+  refuseUnstorableText(name);
+  refuseUnstorableText(value, name);
   const list = fields.get(name);
   if (list) list.push(value);
   else fields.set(name, [value]);
@@ -84,12 +88,8 @@ function clientError(err: unknown, opts: ReadFormOptions): AppError | undefined 
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return AppError.badRequest('Too many form fields');
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-    case 'FST_MP_PREMATURE_CLOSE':
-      return AppError.badRequest('The upload could not be read. Please try again.');
     default:
-      return undefined;
+      return isMultipartParseError(err) ? uploadUnreadable() : undefined;
   }
 }
 
@@ -133,6 +133,7 @@ export async function readEntryForm(req: FastifyRequest, opts: ReadFormOptions):
       }
       // Every file part is an entry file (the spec's field is `files`; `file` and `files[]` work too).
       const tmp = path.join(opts.tmpDir, `.entry-${randomBytes(16).toString('hex')}.part`);
+      refuseUnstorableText(part.filename ?? '', part.fieldname);
       const file: SpooledFile = { path: tmp, size: 0, filename: part.filename ?? '' };
       files.push(file);
       const counter = new ByteLimit(limit.maxBytes);

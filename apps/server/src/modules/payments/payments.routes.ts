@@ -79,15 +79,24 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve or decline a sandbox payment, then go back to its callback URL',
         description: 'Answers 302 to the callback URL with ?reference=…&trxref=…. A payment already decided stays as it is.',
         params: z.object({ decision: z.enum(['approve', 'decline']) }),
-        body: z.object({ reference: ZReference }),
+        body: z.object({
+          reference: ZReference,
+          card: z
+            .string()
+            .trim()
+            .max(23, { message: 'Enter a test card number of 12 to 19 digits', abort: true })
+            .regex(/^(?:\d[ ]?){12,19}$|^$/, 'Enter a test card number of 12 to 19 digits')
+            .optional(),
+        }),
       },
       config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
       const gateway = sandbox();
-      const { reference } = req.body;
+      const { reference, card } = req.body;
       try {
-        const payment = req.params.decision === 'approve' ? await gateway.approve(reference) : await gateway.decline(reference);
+        const payment =
+          req.params.decision === 'approve' ? await gateway.approve(reference, card || undefined) : await gateway.decline(reference);
         return reply.header('cache-control', 'no-store').redirect(callbackWithReference(payment.callbackUrl, payment.reference), 302);
       } catch (err) {
         if (isGatewayError(err) && err.code === 'not_found') {

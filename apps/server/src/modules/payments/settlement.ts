@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { recordFingerprint } from '../users/fingerprints.js';
 import { isGatewayError, isPaidInFull, type PaymentVerification } from '../../lib/payments/index.js';
 import {
   findPayment,
@@ -157,6 +158,7 @@ export async function settlePayment(ctx: AppContext, input: SettlePaymentInput):
       if (locked.creditedAt) return { payment: locked, credited: false };
       await input.apply(tx, locked, at);
       await markCredited(tx, locked.id, verification.gatewayResponse, at);
+      await recordFingerprint(tx, locked.userId, 'card', verification.cardSignature);
       return {
         payment: { ...locked, status: 'success' as const, gatewayResponse: verification.gatewayResponse, verifiedAt: at, creditedAt: at },
         credited: true,

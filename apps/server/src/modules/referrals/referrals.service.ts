@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MESSAGES, REFERRAL, creditsToUnits, unitsToCredits, type TAddReferralResult, type TReferralStats } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
@@ -7,6 +7,7 @@ import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { accounts } from '../ledger/accounts.js';
 import { post } from '../ledger/ledger.js';
+import { shareFingerprint } from '../users/fingerprints.js';
 
 const REFERRER_UNITS = creditsToUnits(REFERRAL.referrerBonusCredits);
 const REFEREE_UNITS = creditsToUnits(REFERRAL.refereeBonusCredits);
@@ -17,6 +18,28 @@ export async function findReferrer(db: DbOrTx, code: string) {
     .from(users)
     .where(eq(users.referralCode, code.trim().toUpperCase()));
   return row;
+}
+
+/** Longest referral chain walked when looking for a cycle; real chains are a handful long. */
+const MAX_CHAIN = 1000;
+
+/**
+ * True when `ancestorId` is found walking up from `userId` through who referred whom: then
+ * `ancestorId` taking `userId`'s code would close a cycle (A refers B and B refers A, or longer).
+ * The referee's row is locked by the caller, so two such referrals cannot both pass.
+ */
+async function isAncestor(tx: Tx, ancestorId: string, userId: string): Promise<boolean> {
+  const rows = await queryRows<{ found: boolean }>(
+    tx,
+    sql`with recursive chain(id, depth) as (
+          select ${users.referredBy}, 1 from ${users} where ${users.id} = ${userId}
+          union all
+          select u.referred_by, c.depth + 1 from chain c join ${users} u on u.id = c.id
+          where c.id is not null and c.depth < ${MAX_CHAIN}
+        )
+        select exists (select 1 from chain where id = ${ancestorId}) as found`,
+  );
+  return rows[0]?.found === true;
 }
 
 /**
@@ -31,8 +54,20 @@ export async function applyReferral(tx: Tx, refereeId: string, code: string): Pr
       errors: { referralCode: MESSAGES.accounts.referralInvalid },
     });
   if (referrer.id === refereeId) throw new AppError(400, MESSAGES.accounts.referralSelf, 'SELF_REFERRAL');
-  const [referee] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, refereeId)).for('update');
+  // Both rows locked, in one order: two people taking each other's code at once are serialised, and
+  // the second sees the first's referral when it looks for a cycle.
+  const locked = await tx
+    .select({ id: users.id, referredBy: users.referredBy })
+    .from(users)
+    .where(inArray(users.id, [refereeId, referrer.id]))
+    .orderBy(users.id)
+    .for('update');
+  const referee = locked.find((r) => r.id === refereeId);
   if (referee?.referredBy) throw new AppError(409, MESSAGES.accounts.referralAlready, 'ALREADY_REFERRED');
+  if (await isAncestor(tx, refereeId, referrer.id)) throw new AppError(400, MESSAGES.accounts.referralCycle, 'REFERRAL_CYCLE');
+  if (await shareFingerprint(tx, refereeId, referrer.id)) {
+    throw new AppError(400, MESSAGES.accounts.referralSamePerson, 'REFERRAL_SAME_PERSON');
+  }
 
   const at = now();
   await tx.update(users).set({ referredBy: referrer.id, updatedAt: at }).where(eq(users.id, refereeId));

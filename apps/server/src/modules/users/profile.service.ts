@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { AppError, sqlState } from '../../lib/errors.js';
+import { recordFingerprint } from './fingerprints.js';
 import { effectivePreferences, loadPublicUser } from './users.service.js';
 
 const phoneTaken = () =>
@@ -29,20 +30,23 @@ export async function updateProfile(ctx: AppContext, userId: string, input: TUpd
       }
     : current.preferences;
   try {
-    await ctx.db
-      .update(users)
-      .set({
-        fullName: input.fullName,
-        phone: input.phone,
-        ...(input.bio !== undefined ? { bio: input.bio } : {}),
-        ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
-        ...(input.gender !== undefined ? { gender: input.gender } : {}),
-        ...(input.location?.state !== undefined ? { locationState: input.location.state } : {}),
-        ...(input.location?.city !== undefined ? { locationCity: input.location.city } : {}),
-        preferences,
-        updatedAt: now(),
-      })
-      .where(eq(users.id, userId));
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          fullName: input.fullName,
+          phone: input.phone,
+          ...(input.bio !== undefined ? { bio: input.bio } : {}),
+          ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
+          ...(input.gender !== undefined ? { gender: input.gender } : {}),
+          ...(input.location?.state !== undefined ? { locationState: input.location.state } : {}),
+          ...(input.location?.city !== undefined ? { locationCity: input.location.city } : {}),
+          preferences,
+          updatedAt: now(),
+        })
+        .where(eq(users.id, userId));
+      await recordFingerprint(tx, userId, 'phone', input.phone);
+    });
   } catch (err) {
     if (sqlState(err) === '23505') throw phoneTaken();
     throw err;

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_PREFERENCES, TIMEZONE, profileCompletion, unitsToCredits, type TPreferences, type TPublicUser } from '@contesthub/shared';
+import { recordFingerprint } from './fingerprints.js';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
@@ -148,6 +149,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
       preferences: {},
     })
     .returning();
+  await recordFingerprint(db, row!.id, 'phone', row!.phone);
   return row!;
 }
 
