@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { TWallet } from '@contesthub/shared';
+import { nairaToKobo, type TWallet } from '@contesthub/shared';
 import { ledgerTransactions, payments, sandboxPayments, users } from '../src/db/schema/index.js';
 import { checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
 import { apiCall, createSignedInUser, createTestApp, type TestApp, sandboxCheckout } from './helpers.js';
@@ -36,8 +36,10 @@ interface Verified {
   deposit: { reference: string; amount: number; status: string; credited: boolean };
 }
 
-async function deposit(token: string, payload: Record<string, unknown>): Promise<Initialized> {
-  const res = await apiCall<Initialized>(t.app, 'POST', '/api/wallet/deposit', token, payload);
+/** A deposit as the dialog sends it: the naira typed ('10,000' or 10000) go on the wire as kobo. */
+async function deposit(token: string, payload: { amount: number | string; callbackUrl?: string }): Promise<Initialized> {
+  const naira = typeof payload.amount === 'string' ? Number(payload.amount.replace(/,/g, '')) : payload.amount;
+  const res = await apiCall<Initialized>(t.app, 'POST', '/api/wallet/deposit', token, { ...payload, amount: nairaToKobo(naira) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
@@ -60,22 +62,22 @@ const ledgerPostings = async (reference: string) =>
 
 describe('who may deposit', () => {
   it('answers 401 without a login', async () => {
-    expect((await apiCall(t.app, 'POST', '/api/wallet/deposit', undefined, { amount: 1000 })).status).toBe(401);
+    expect((await apiCall(t.app, 'POST', '/api/wallet/deposit', undefined, { amount: 100_000 })).status).toBe(401);
     expect((await apiCall(t.app, 'POST', '/api/wallet/verify-deposit', undefined, { reference: 'dep-x' })).status).toBe(401);
   });
 
   it('refuses a signed-in user whose email is not verified', async () => {
     const u = await createSignedInUser(t.app);
     await t.ctx.db.update(users).set({ isVerified: false }).where(eq(users.id, u.userId));
-    const res = await apiCall(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 1000 });
+    const res = await apiCall(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 100_000 });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ success: false, errorType: 'EMAIL_NOT_VERIFIED' });
     expect(await t.ctx.db.select().from(payments).where(eq(payments.userId, u.userId))).toEqual([]);
   });
 
-  it("refuses an amount that is not whole naira with the spec's text", async () => {
+  it("refuses an amount that is not whole kobo from ₦1 up with the spec's text", async () => {
     const u = await createSignedInUser(t.app);
-    for (const amount of [0, -5, 10.5, 'abc']) {
+    for (const amount of [0, -500, 1_050.5, 99, 'abc', '100000', 1_000_000_001]) {
       const res = await apiCall(t.app, 'POST', '/api/wallet/deposit', u.token, { amount });
       expect(res.status, String(amount)).toBe(400);
       expect(JSON.stringify(res.body)).toContain('Enter a valid amount');

@@ -413,7 +413,7 @@ describe('referrals', () => {
     const b = await createSignedInUser(t.app, { fullName: 'Bayo Card' });
     const c = await createSignedInUser(t.app, { fullName: 'Chidi Card' });
     const deposit = async (token: string, card: string) => {
-      const started = await apiCall<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', token, { amount: 1000 });
+      const started = await apiCall<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', token, { amount: 100_000 });
       expect(started.status).toBe(200);
       expect((await sandboxCheckout(t.app, 'approve', started.body.data.reference, card)).statusCode).toBe(302);
       expect((await apiCall(t.app, 'POST', '/api/wallet/verify-deposit', token, { reference: started.body.data.reference })).status).toBe(

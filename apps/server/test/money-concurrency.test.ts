@@ -84,7 +84,7 @@ describe('money under concurrency', () => {
     // 1. Everyone deposits at once, and adds a bank account (user 0's bank refuses every transfer).
     await Promise.all(
       users.map(async (u, i) => {
-        const started = await call('POST', '/api/wallet/deposit', u.token, { amount: DEPOSIT_NAIRA });
+        const started = await call('POST', '/api/wallet/deposit', u.token, { amount: DEPOSIT_NAIRA * 100 });
         expect(started.status).toBe(200);
         await payAndSettle(started.body.data.reference as string, '/api/wallet/verify-deposit', u.token);
         const bank = await call('POST', '/api/wallet/bank-account', u.token, {
@@ -131,7 +131,7 @@ describe('money under concurrency', () => {
             expect(res.status, JSON.stringify(res.body)).toBe(201);
           }),
           ...Array.from({ length: WITHDRAWALS }, async () => {
-            const res = await call('POST', '/api/wallet/withdraw', u.token, { amount: 1_000, password: DEFAULT_PASSWORD });
+            const res = await call('POST', '/api/wallet/withdraw', u.token, { amount: 100_000, password: DEFAULT_PASSWORD });
             expect(res.status, JSON.stringify(res.body)).toBe(200);
           }),
           ...[0, 1].map(async () => {

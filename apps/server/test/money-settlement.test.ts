@@ -48,7 +48,7 @@ async function webhook(event: unknown, signature?: string | null) {
 }
 
 async function startDeposit(user: User, naira: number) {
-  const res = await apiCall<{ reference: string }>(p.app, 'POST', '/api/wallet/deposit', user.token, { amount: naira });
+  const res = await apiCall<{ reference: string }>(p.app, 'POST', '/api/wallet/deposit', user.token, { amount: naira * 100 });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.reference;
 }
@@ -227,7 +227,7 @@ describe('reconciliation', () => {
 
   it('finds the books whole after real payments, and is readable by admins only', async () => {
     const payer = await createSignedInUser(r.app);
-    const started = await apiCall<{ reference: string }>(r.app, 'POST', '/api/wallet/deposit', payer.token, { amount: 2_000 });
+    const started = await apiCall<{ reference: string }>(r.app, 'POST', '/api/wallet/deposit', payer.token, { amount: 200_000 });
     await sandboxCheckout(r.app, 'approve', started.body.data.reference);
     expect(
       (await apiCall(r.app, 'POST', '/api/wallet/verify-deposit', payer.token, { reference: started.body.data.reference })).status,

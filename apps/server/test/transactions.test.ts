@@ -38,7 +38,7 @@ beforeAll(async () => {
   [u, other] = [await createSignedInUser(t.app, { fullName: 'Tola Trader' }), await createSignedInUser(t.app, { fullName: 'Olu Other' })];
 
   // ₦10,000 by card.
-  const dep = await api<{ reference: string }>('POST', '/api/wallet/deposit', u.token, { amount: 10_000 });
+  const dep = await api<{ reference: string }>('POST', '/api/wallet/deposit', u.token, { amount: 1_000_000 });
   await decide(dep.body.data.reference);
   expect((await api('POST', '/api/wallet/verify-deposit', u.token, { reference: dep.body.data.reference })).status).toBe(200);
   await pause();

@@ -439,7 +439,7 @@ describe('refusals', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ message: NOT_FOUND_TEXT });
 
-    const dep = await apiCall<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', owner.token, { amount: 1000 });
+    const dep = await apiCall<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', owner.token, { amount: 100_000 });
     await decide('approve', dep.body.data.reference);
     const wrongPurpose = await verify(owner.token, dep.body.data.reference);
     expect(wrongPurpose.status).toBe(404);

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   MESSAGES,
+  nairaToKobo,
   type TBank,
   type TBankAccountAnswer,
   type TResolvedAccount,
@@ -69,7 +70,7 @@ afterEach(async () => {
 
 /** Puts naira in the wallet the way a user does: a card deposit, paid at the gateway, verified. */
 async function fund(app: TestApp, user: User, naira: number): Promise<void> {
-  const init = await apiCall<{ reference: string }>(app.app, 'POST', '/api/wallet/deposit', user.token, { amount: naira });
+  const init = await apiCall<{ reference: string }>(app.app, 'POST', '/api/wallet/deposit', user.token, { amount: nairaToKobo(naira) });
   expect(init.status, JSON.stringify(init.body)).toBe(200);
   const reference = init.body.data.reference;
   if (app.ctx.gateway.name === 'sandbox') {
@@ -92,16 +93,23 @@ const balance = async (app: TestApp, user: User) => (await wallet(app, user)).ba
 const addBank = (app: TestApp, user: User, body: Record<string, unknown>) =>
   apiCall<TBankAccountAnswer>(app.app, 'POST', '/api/wallet/bank-account', user.token, body);
 
-const withdraw = (app: TestApp, user: User, amount: unknown, password: unknown = user.password) =>
-  apiCall<TWithdrawAnswer>(app.app, 'POST', '/api/wallet/withdraw', user.token, { amount, password });
+/** Naira as the user typed it ('2,500' or 2500) becomes kobo on the wire, as the Withdraw dialog sends it. */
+const kobo = (naira: number | string) => nairaToKobo(typeof naira === 'string' ? Number(naira.replace(/,/g, '')) : naira);
 
-const withdrawWithKey = (app: TestApp, user: User, amount: unknown, key: string) =>
+const withdraw = (app: TestApp, user: User, naira: number | string, password: unknown = user.password) =>
+  apiCall<TWithdrawAnswer>(app.app, 'POST', '/api/wallet/withdraw', user.token, { amount: kobo(naira), password });
+
+/** A raw `amount` on the wire, for the refusals. */
+const withdrawRaw = (app: TestApp, user: User, amount: unknown) =>
+  apiCall<TWithdrawAnswer>(app.app, 'POST', '/api/wallet/withdraw', user.token, { amount, password: user.password });
+
+const withdrawWithKey = (app: TestApp, user: User, naira: number | string, key: string) =>
   apiCall<TWithdrawAnswer>(
     app.app,
     'POST',
     '/api/wallet/withdraw',
     user.token,
-    { amount, password: user.password },
+    { amount: kobo(naira), password: user.password },
     { 'Idempotency-Key': key },
   );
 
@@ -346,8 +354,8 @@ describe('withdrawals (sandbox)', () => {
     const short = await withdraw(t, u, 1_000, '12345');
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Enter your account password');
-    for (const amount of [0, -10, 10.5, 'abc']) {
-      const bad = await withdraw(t, u, amount);
+    for (const amount of [0, -1_000, 1_050.5, 99, 'abc', '100000']) {
+      const bad = await withdrawRaw(t, u, amount);
       expect(bad.status, String(amount)).toBe(400);
       expect(bad.body.message, String(amount)).toBe('Enter a valid amount');
     }
@@ -438,7 +446,7 @@ describe('withdrawals (sandbox)', () => {
   });
 
   it('needs a signed-in, verified user', async () => {
-    expect((await apiCall(t.app, 'POST', '/api/wallet/withdraw', undefined, { amount: 100, password: 'whatever' })).status).toBe(401);
+    expect((await apiCall(t.app, 'POST', '/api/wallet/withdraw', undefined, { amount: 10_000, password: 'whatever' })).status).toBe(401);
     const u = await readyUser(t, 1_000);
     await t.ctx.db.update(users).set({ isVerified: false }).where(eq(users.id, u.userId));
     const res = await withdraw(t, u, 100);
@@ -956,8 +964,9 @@ describe('money routes are limited per user, not per address (sandbox)', () => {
   it('holds back a user who deposits too often from any address, not others behind the same address', async () => {
     const u = await createSignedInUser(t.app);
     // apiCall sends every call from a new address: only a per-user limit can stop the 21st.
-    for (let i = 0; i < 20; i++) expect((await apiCall(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 100 })).status).toBe(200);
-    const limited = await apiCall(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 100 });
+    for (let i = 0; i < 20; i++)
+      expect((await apiCall(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 10_000 })).status).toBe(200);
+    const limited = await apiCall(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 10_000 });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ success: false, errorType: 'RATE_LIMITED' });
 
@@ -969,7 +978,7 @@ describe('money routes are limited per user, not per address (sandbox)', () => {
         url: '/api/wallet/deposit',
         remoteAddress: ip,
         headers: { authorization: `Bearer ${token}` },
-        payload: { amount: 100 },
+        payload: { amount: 10_000 },
       });
     expect((await shared(u.token)).statusCode).toBe(429);
     const other = await createSignedInUser(t.app);

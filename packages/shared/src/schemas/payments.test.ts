@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   ZBankAccountRequest,
   ZCreditTransferRequest,
+  ZDepositForm,
   ZDepositRequest,
   ZSubscriptionCancelRequest,
   ZSubscriptionExtendRequest,
@@ -11,6 +12,7 @@ import {
   ZVerifyPaymentRequest,
   ZVoteCreditPurchaseRequest,
   ZVoteCreditTransactionsQuery,
+  ZWithdrawForm,
   ZWithdrawRequest,
 } from './payments.js';
 
@@ -21,16 +23,25 @@ function refusals(schema: z.ZodType, input: unknown): string[] {
 }
 
 describe('deposit', () => {
-  it('accepts whole naira, as a number or as typed with separators', () => {
-    expect(ZDepositRequest.parse({ amount: 10_000 })).toEqual({ amount: 10_000 });
-    expect(ZDepositRequest.parse({ amount: '10,000', callbackUrl: 'https://contesthub.ng/dashboard/payment-verification' })).toEqual({
-      amount: 10_000,
+  it('takes kobo on the wire', () => {
+    expect(ZDepositRequest.parse({ amount: 1_000_000, callbackUrl: 'https://contesthub.ng/dashboard/payment-verification' })).toEqual({
+      amount: 1_000_000,
       callbackUrl: 'https://contesthub.ng/dashboard/payment-verification',
     });
+    expect(ZDepositRequest.parse({ amount: 150 })).toEqual({ amount: 150 });
   });
 
-  it.each([undefined, '', 0, -5, 12.5, 'abc', '1e3', 10_000_001])('refuses %s with "Enter a valid amount"', (amount) => {
+  it.each([undefined, '', '10000', 0, 99, -500, 12.5, 1_000_000_001])('refuses %s kobo with "Enter a valid amount"', (amount) => {
     expect(refusals(ZDepositRequest, { amount })).toEqual(['Enter a valid amount']);
+  });
+
+  it('takes whole naira in the form, as a number or as typed with separators', () => {
+    expect(ZDepositForm.parse({ amount: 10_000 })).toEqual({ amount: 10_000 });
+    expect(ZDepositForm.parse({ amount: '10,000' })).toEqual({ amount: 10_000 });
+  });
+
+  it.each([undefined, '', 0, -5, 12.5, 'abc', '1e3', 10_000_001])('refuses %s naira in the form with "Enter a valid amount"', (amount) => {
+    expect(refusals(ZDepositForm, { amount })).toEqual(['Enter a valid amount']);
   });
 
   it('refuses a callback that is not a web address', () => {
@@ -54,17 +65,19 @@ describe('payment reference', () => {
 });
 
 describe('withdraw', () => {
-  it('accepts an amount and the account password', () => {
-    expect(ZWithdrawRequest.parse({ amount: '5,000', password: 'secret1', bankAccount: 'ignored' })).toEqual({
-      amount: 5_000,
+  it('accepts kobo and the account password; the form takes naira as typed', () => {
+    expect(ZWithdrawRequest.parse({ amount: 500_000, password: 'secret1', bankAccount: 'ignored' })).toEqual({
+      amount: 500_000,
       password: 'secret1',
     });
+    expect(ZWithdrawForm.parse({ amount: '5,000', password: 'secret1' })).toEqual({ amount: 5_000, password: 'secret1' });
   });
 
   it('refuses a bad amount and a missing or short password with the spec texts', () => {
     expect(refusals(ZWithdrawRequest, { amount: 0, password: 'secret1' })).toEqual(['Enter a valid amount']);
-    expect(refusals(ZWithdrawRequest, { amount: 500 })).toEqual(['Enter your account password']);
-    expect(refusals(ZWithdrawRequest, { amount: 500, password: '12345' })).toEqual(['Enter your account password']);
+    expect(refusals(ZWithdrawRequest, { amount: '5000', password: 'secret1' })).toEqual(['Enter a valid amount']);
+    expect(refusals(ZWithdrawRequest, { amount: 50_000 })).toEqual(['Enter your account password']);
+    expect(refusals(ZWithdrawRequest, { amount: 50_000, password: '12345' })).toEqual(['Enter your account password']);
   });
 });
 

@@ -3,9 +3,9 @@
  * payment verification, vote-credit purchases and history, credit transfers and subscriptions.
  * A form and its route validate with the same schema; messages are the spec's (PAYMENT_MESSAGES).
  *
- * Units on the wire: wallet `amount` (deposit, withdraw) is whole naira, as typed in the spec's digits-only
- * field (the service turns it into kobo with nairaToKobo); vote-credit and transfer `amount` are whole
- * vote credits. Responses carry kobo.
+ * Units on the wire: every naira amount is integer kobo, in requests and answers alike (wallet `amount` of
+ * deposit and withdraw included); vote-credit and transfer `amount` are whole vote credits. The forms take
+ * whole naira as typed in the spec's digits-only field (ZDepositForm, ZWithdrawForm) and send kobo.
  */
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.js';
@@ -18,6 +18,7 @@ import {
 } from '../money-rules.js';
 import { VOTE_CREDIT_PACKAGE_IDS } from '../enums.js';
 import { zEmail } from './auth.js';
+import { KOBO_PER_NAIRA, type Kobo } from '../money.js';
 
 // ---------- building blocks ----------
 
@@ -36,10 +37,19 @@ const numeric = <T extends z.ZodType>(schema: T) =>
 /** Largest deposit or withdrawal in one request, in naira: a guard against typos, not a product rule. */
 export const WALLET_AMOUNT_MAX_NAIRA = 10_000_000;
 
-/** Whole naira, 1 to WALLET_AMOUNT_MAX_NAIRA; every refusal reads 'Enter a valid amount'. */
+/** Whole naira as typed in a form, 1 to WALLET_AMOUNT_MAX_NAIRA; every refusal reads 'Enter a valid amount'. */
 export const zNairaAmount = numeric(
   z.number({ error: M.validAmount }).int(M.validAmount).min(1, M.validAmount).max(WALLET_AMOUNT_MAX_NAIRA, M.validAmount),
 );
+
+/** The same range on the wire: integer kobo, ₦1 (100 kobo) to WALLET_AMOUNT_MAX_NAIRA. */
+export const zKoboAmount = z
+  .number({ error: M.validAmount })
+  .int(M.validAmount)
+  .min(KOBO_PER_NAIRA, M.validAmount)
+  .max(WALLET_AMOUNT_MAX_NAIRA * KOBO_PER_NAIRA, M.validAmount)
+  .meta({ description: 'Amount in kobo (integer; ₦1 = 100 kobo)' })
+  .transform((v) => v as Kobo);
 
 /** Paystack's rule for references: letters, digits, '-', '.' and '='. */
 const REFERENCE = /^[A-Za-z0-9.=-]+$/;
@@ -58,22 +68,26 @@ const zLimit = (fallback: number) =>
 // ---------- wallet ----------
 
 /** POST /api/wallet/deposit. `callbackUrl` is where the gateway sends the browser back (http or https). */
-export const ZDepositRequest = z.object({
-  amount: zNairaAmount,
-  callbackUrl: z.url({ protocol: /^https?$/, error: 'Invalid callback URL' }).optional(),
-});
+const zCallbackUrl = z.url({ protocol: /^https?$/, error: 'Invalid callback URL' }).optional();
+export const ZDepositRequest = z.object({ amount: zKoboAmount, callbackUrl: zCallbackUrl });
 export type TDepositRequest = z.infer<typeof ZDepositRequest>;
+export type TDepositRequestInput = z.input<typeof ZDepositRequest>;
+
+/** The Deposit form: whole naira as typed; the dialog sends ZDepositRequest with kobo. */
+export const ZDepositForm = z.object({ amount: zNairaAmount, callbackUrl: zCallbackUrl });
 
 /** POST /api/wallet/verify-deposit, /api/vote-credits/verify, /api/subscriptions/verify. */
 export const ZVerifyPaymentRequest = z.object({ reference: zPaymentReference });
 export type TVerifyPaymentRequest = z.infer<typeof ZVerifyPaymentRequest>;
 
 /** POST /api/wallet/withdraw: paid to the wallet's verified bank account; the spec's `bankAccount` field is ignored. */
-export const ZWithdrawRequest = z.object({
-  amount: zNairaAmount,
-  password: z.string({ error: M.accountPassword }).min(6, M.accountPassword),
-});
+const zAccountPassword = z.string({ error: M.accountPassword }).min(6, M.accountPassword).max(128, M.accountPassword);
+export const ZWithdrawRequest = z.object({ amount: zKoboAmount, password: zAccountPassword });
 export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
+export type TWithdrawRequestInput = z.input<typeof ZWithdrawRequest>;
+
+/** The Withdraw form: whole naira as typed; the dialog sends ZWithdrawRequest with kobo. */
+export const ZWithdrawForm = z.object({ amount: zNairaAmount, password: zAccountPassword });
 
 /** POST /api/wallet/bank-account and GET /api/wallet/resolve-account?accountNumber&bankCode. */
 export const ZBankAccountRequest = z.object({

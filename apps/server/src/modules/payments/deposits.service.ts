@@ -3,7 +3,7 @@
  * of settlement.ts: the value of a paid deposit is a ledger posting (reference `deposit:<reference>`)
  * from the gateway's account to the payer's wallet, written once under the payment's row lock.
  */
-import { PAYMENT_MESSAGES, nairaToKobo, type Kobo } from '@contesthub/shared';
+import { PAYMENT_MESSAGES, type Kobo } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { accounts } from '../ledger/accounts.js';
@@ -33,15 +33,15 @@ export interface InitializedDeposit {
   amount: Kobo;
 }
 
-/** POST /api/wallet/deposit {amount (whole naira), callbackUrl?}. */
+/** POST /api/wallet/deposit {amount (kobo), callbackUrl?}. */
 export async function initializeDeposit(
   ctx: AppContext,
   userId: string,
-  input: { amount: number; callbackUrl?: string | undefined },
+  input: { amount: Kobo; callbackUrl?: string | undefined },
 ): Promise<InitializedDeposit> {
   const { authorizationUrl, reference, amount } = await startPayment(ctx, userId, {
     purpose: 'deposit',
-    amountKobo: nairaToKobo(input.amount),
+    amountKobo: input.amount,
     callbackUrl: input.callbackUrl,
     metadata: {},
     failedMessage: DEPOSIT_MESSAGES.initializeFailed,

@@ -28,7 +28,6 @@ import {
   PRODUCT_NAME,
   WITHDRAWAL_FEE_KOBO,
   formatNaira,
-  nairaToKobo,
   withdrawalQuote,
   type Kobo,
   type TWithdrawAnswer,
@@ -175,7 +174,7 @@ export async function withdraw(
   idempotencyKey?: string,
 ): Promise<WithdrawOutcome> {
   await confirmPassword(ctx, userId, input.password);
-  const quote = withdrawalQuote(nairaToKobo(input.amount));
+  const quote = withdrawalQuote(input.amount);
   const reference = idempotencyKey ? idempotentWithdrawalReference(userId, idempotencyKey) : newWithdrawalReference();
 
   /** With a key: the answer of the withdrawal made under it already, else undefined. */

@@ -117,7 +117,7 @@ describe('Withdraw Money', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Withdrawal processed successfully')).toBeTruthy();
     expect(screen.getByText('₦5,000 has been sent to Guaranty Trust Bank (0123456789).')).toBeTruthy();
     expect(withdrawCalls()).toHaveLength(1);
-    expect(withdrawCalls()[0]!.body).toEqual({ amount: 5000, password: 'secret123' });
+    expect(withdrawCalls()[0]!.body).toEqual({ amount: 500_000, password: 'secret123' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Withdraw Money' })).toBeNull());
     await waitFor(() => expect(screen.getByTestId('naira-balance').textContent).toBe('₦7,400'));
     // The wallet was asked again, not only patched from the answer.

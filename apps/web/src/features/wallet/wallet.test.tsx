@@ -308,7 +308,7 @@ describe('Deposit Money', { timeout: 20_000 }, () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('sends the whole-naira amount with the callback URL and sends the browser to the checkout', async () => {
+  it('sends the typed naira as kobo with the callback URL and sends the browser to the checkout', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     server.serve('POST /wallet/deposit', ok({ authorizationUrl: 'https://checkout.example/pay/dep_123', reference: 'dep_123' }));
     const { dialog, amount } = await openDeposit();
@@ -317,7 +317,7 @@ describe('Deposit Money', { timeout: 20_000 }, () => {
     submit(dialog);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/dep_123'));
     expect(server.last('POST', '/wallet/deposit')?.body).toEqual({
-      amount: 10000,
+      amount: 1_000_000,
       callbackUrl: `${window.location.origin}/dashboard/payment-verification`,
     });
     expect(assign).toHaveBeenCalledTimes(1);

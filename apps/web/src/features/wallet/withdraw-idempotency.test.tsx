@@ -108,7 +108,9 @@ describe('Withdraw Money: Idempotency-Key', { timeout: 20_000 }, () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(UUID);
     expect(keys[1]).toBe(keys[0]);
-    expect(server.calls.filter((c) => c.path === '/wallet/withdraw').map((c) => c.body)).toEqual([{ amount: 5000, password: 'secret123' }]);
+    expect(server.calls.filter((c) => c.path === '/wallet/withdraw').map((c) => c.body)).toEqual([
+      { amount: 500_000, password: 'secret123' },
+    ]);
   });
 
   it('sends a new key when the amount changed after the network error: that is another withdrawal', async () => {

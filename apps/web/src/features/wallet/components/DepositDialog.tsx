@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ZDepositRequest } from '@contesthub/shared';
+import { nairaToKobo, ZDepositForm } from '@contesthub/shared';
 import { useToast } from '../../../app/toast';
 import { FormDialog } from '../../../components/ui/dialog';
 import { fieldErrors } from '../../../lib/forms';
@@ -28,28 +28,32 @@ export function DepositDialog({ onClose }: { onClose: () => void }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZDepositRequest.safeParse({ amount, callbackUrl: paymentCallbackUrl() });
+    const parsed = ZDepositForm.safeParse({ amount, callbackUrl: paymentCallbackUrl() });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
       setError(found.amount ?? Object.values(found)[0]);
       return;
     }
-    start.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        if (!answer?.authorizationUrl) {
-          setError(DEPOSIT_MESSAGES.failed);
-          toast.error(DEPOSIT_MESSAGES.failed);
-          return;
-        }
-        setLeaving(true);
-        browser.assign(answer.authorizationUrl);
+    // Typed in naira, sent in kobo (the API's one unit for money).
+    start.mutate(
+      { ...parsed.data, amount: nairaToKobo(parsed.data.amount) },
+      {
+        onSuccess: (answer) => {
+          if (!answer?.authorizationUrl) {
+            setError(DEPOSIT_MESSAGES.failed);
+            toast.error(DEPOSIT_MESSAGES.failed);
+            return;
+          }
+          setLeaving(true);
+          browser.assign(answer.authorizationUrl);
+        },
+        onError: (err) => {
+          const text = serverMessageOr(err, DEPOSIT_MESSAGES.failed);
+          setError(text);
+          toast.error(text);
+        },
       },
-      onError: (err) => {
-        const text = serverMessageOr(err, DEPOSIT_MESSAGES.failed);
-        setError(text);
-        toast.error(text);
-      },
-    });
+    );
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
-import { formatNaira, nairaToKobo, WITHDRAWAL_FEE_KOBO, withdrawalQuote, ZWithdrawRequest, type TWallet } from '@contesthub/shared';
+import { formatNaira, nairaToKobo, WITHDRAWAL_FEE_KOBO, withdrawalQuote, ZWithdrawForm, type TWallet } from '@contesthub/shared';
 import { useToast } from '../../../app/toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog, FormDialog } from '../../../components/ui/dialog';
@@ -79,7 +79,7 @@ function WithdrawForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZWithdrawRequest.safeParse({ amount, password });
+    const parsed = ZWithdrawForm.safeParse({ amount, password });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
       setErrors({ amount: found.amount, password: found.password });
@@ -87,7 +87,8 @@ function WithdrawForm({
     }
     setErrors({});
     if (attempt.current?.amount !== parsed.data.amount) attempt.current = { key: crypto.randomUUID(), amount: parsed.data.amount };
-    const input = { body: parsed.data, idempotencyKey: attempt.current.key };
+    // Typed in naira, sent in kobo (the API's one unit for money).
+    const input = { body: { ...parsed.data, amount: nairaToKobo(parsed.data.amount) }, idempotencyKey: attempt.current.key };
     withdraw.mutate(input, {
       onSuccess: ({ withdrawal, balance }) => {
         attempt.current = null;
