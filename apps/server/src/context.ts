@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '@contesthub/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
@@ -17,12 +18,19 @@ export interface AppContext {
   log: FastifyBaseLogger;
 }
 
-export interface AuthInfo {
-  userId: string;
+/** The signed-in caller of a request; `Actor` (userId and role) is what the rules see of it. */
+export interface AuthInfo extends Actor {
   sessionId: string;
-  role: 'user' | 'moderator' | 'admin';
   isVerified: boolean;
 }
+
+/**
+ * Who may call a route (`config.access`), checked before validation. Every /api route declares one
+ * (deny by default: the server refuses to start otherwise); `public` is said out loud.
+ * - public: anyone, a token is not even read; optional: anyone, signed in when a valid token is sent
+ * - signedIn; verified (email verified); moderator (moderators and admins); admin
+ */
+export type Access = 'public' | 'optional' | 'signedIn' | 'verified' | 'moderator' | 'admin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,8 +40,8 @@ declare module 'fastify' {
     auth?: AuthInfo;
   }
   interface FastifyContextConfig {
-    /** Who may call the route; read by the auth plugin's onRequest hook. */
-    access?: 'public' | 'optional' | 'signedIn' | 'verified' | 'admin';
+    /** Who may call the route; read by the auth plugin's onRequest hook. Required on every /api route. */
+    access?: Access;
     /** Requests of this route served at once before the overflow gets 429 (plugins/load-shedding.ts). */
     maxInFlight?: number;
   }

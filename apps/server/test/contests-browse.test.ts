@@ -8,7 +8,7 @@ import type { TContest, TContestCategoryCount, TContestList, TContestStats, TMyC
 import { contests, votes } from '../src/db/schema/index.js';
 import { setClock } from '../src/lib/clock.js';
 import { checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
-import { createSignedInUser, createTestApp, type TestApp } from './helpers.js';
+import { createSignedInUser, createTestApp, login, type TestApp } from './helpers.js';
 import { DAY, HOUR, api, castVote, createUsers, giveCredits, insertContest, insertEntry } from './contest-fixtures.js';
 
 const BASE = new Date('2032-05-01T12:00:00Z');
@@ -353,11 +353,16 @@ describe('GET /api/contests/:id and /stats', () => {
       status: 'active',
       phase: 'entries',
       entries: { total: 4, pending: 1, approved: 2, rejected: 1, disqualified: 0 },
-      votes: { total: 5, free: 3, paid: 2, weighted: 13, creditsSpent: 20 },
+      // What the votes cost is the organizer's and the platform's business, on every endpoint.
+      votes: { total: 5, free: 3, paid: 2, weighted: 13, creditsSpent: null },
       uniqueVoters: 3,
       participants: 4,
       averageVotesPerEntry: 2.5,
     });
+    const voter = await login(t.app, v3!.email, v3!.password);
+    expect((await api<TContestStats>(t.app, 'GET', `/api/contests/${id}/stats`, voter.token)).body.data.votes.creditsSpent).toBeNull();
+    const admin = await createSignedInUser(t.app, { role: 'admin' });
+    expect((await api<TContestStats>(t.app, 'GET', `/api/contests/${id}/stats`, admin.token)).body.data.votes.creditsSpent).toBe(20);
     expect(res.body.data.topEntries).toEqual([
       {
         _id: e2,

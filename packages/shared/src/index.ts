@@ -7,6 +7,7 @@ export * from './text.js';
 export * from './contest-status.js';
 export * from './pricing.js';
 export * from './roles.js';
+export * from './permissions.js';
 export * from './schemas/auth.js';
 export * from './schemas/pagination.js';
 export * from './schemas/support.js';

@@ -1,38 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { contestsRemaining, isPremium, isProfessional, TIER_LABELS } from './roles.js';
+import { contestsRemaining, isPremium, isProfessional, liveTier, TIER_LABELS } from './roles.js';
+import type { SubscriptionTier, UserRole } from './enums.js';
 
-const user = (subscriptionTier: 'free' | 'basic_premium' | 'professional', role: 'user' | 'moderator' | 'admin' = 'user') => ({
+const AT = new Date('2026-11-25T12:00:00Z');
+const user = (subscriptionTier: SubscriptionTier, role: UserRole = 'user', subscriptionExpiresAt: Date | string | null = null) => ({
   role,
   subscriptionTier,
+  subscriptionExpiresAt,
 });
 
-describe('roles and tiers', () => {
-  it('isPremium: basic premium, professional or admin', () => {
-    expect(isPremium(null)).toBe(false);
-    expect(isPremium(undefined)).toBe(false);
-    expect(isPremium(user('free'))).toBe(false);
-    expect(isPremium(user('free', 'moderator'))).toBe(false);
-    expect(isPremium(user('basic_premium'))).toBe(true);
-    expect(isPremium(user('professional'))).toBe(true);
-    expect(isPremium(user('free', 'admin'))).toBe(true);
+describe('tiers', () => {
+  it('isPremium: a live basic premium or professional tier, or an admin', () => {
+    expect(isPremium(null, AT)).toBe(false);
+    expect(isPremium(undefined, AT)).toBe(false);
+    expect(isPremium(user('free'), AT)).toBe(false);
+    expect(isPremium(user('free', 'moderator'), AT)).toBe(false);
+    expect(isPremium(user('basic_premium'), AT)).toBe(true);
+    expect(isPremium(user('professional', 'user', '2026-12-01T00:00:00Z'), AT)).toBe(true);
+    expect(isPremium(user('free', 'admin'), AT)).toBe(true);
   });
 
-  it('isProfessional: professional or admin', () => {
-    expect(isProfessional(null)).toBe(false);
-    expect(isProfessional(user('free'))).toBe(false);
-    expect(isProfessional(user('basic_premium'))).toBe(false);
-    expect(isProfessional(user('professional'))).toBe(true);
-    expect(isProfessional(user('free', 'admin'))).toBe(true);
+  it('an expired paid tier is free, to the millisecond', () => {
+    expect(liveTier(user('basic_premium', 'user', new Date('2026-11-25T11:59:59.999Z')), AT)).toBe('free');
+    expect(liveTier(user('basic_premium', 'user', AT), AT)).toBe('free');
+    expect(liveTier(user('basic_premium', 'user', new Date('2026-11-25T12:00:00.001Z')), AT)).toBe('basic_premium');
+    expect(isPremium(user('professional', 'user', '2026-11-01T00:00:00Z'), AT)).toBe(false);
+  });
+
+  it('isProfessional: a live professional tier or an admin', () => {
+    expect(isProfessional(null, AT)).toBe(false);
+    expect(isProfessional(user('free'), AT)).toBe(false);
+    expect(isProfessional(user('basic_premium'), AT)).toBe(false);
+    expect(isProfessional(user('professional'), AT)).toBe(true);
+    expect(isProfessional(user('free', 'admin'), AT)).toBe(true);
   });
 
   it('contestsRemaining: three a month on the free tier, unlimited for premium, none signed out', () => {
-    expect(contestsRemaining(null)).toBe(0);
-    expect(contestsRemaining({ ...user('free'), monthlyContestCount: 0 })).toBe(3);
-    expect(contestsRemaining({ ...user('free'), monthlyContestCount: 2 })).toBe(1);
-    expect(contestsRemaining({ ...user('free'), monthlyContestCount: 3 })).toBe(0);
-    expect(contestsRemaining({ ...user('free'), monthlyContestCount: 7 })).toBe(0);
-    expect(contestsRemaining({ ...user('basic_premium'), monthlyContestCount: 50 })).toBe(Infinity);
-    expect(contestsRemaining({ ...user('free', 'admin'), monthlyContestCount: 50 })).toBe(Infinity);
+    expect(contestsRemaining(null, AT)).toBe(0);
+    expect(contestsRemaining({ ...user('free'), monthlyContestCount: 0 }, AT)).toBe(3);
+    expect(contestsRemaining({ ...user('free'), monthlyContestCount: 2 }, AT)).toBe(1);
+    expect(contestsRemaining({ ...user('free'), monthlyContestCount: 7 }, AT)).toBe(0);
+    expect(contestsRemaining({ ...user('basic_premium'), monthlyContestCount: 50 }, AT)).toBe(Infinity);
+    expect(contestsRemaining({ ...user('basic_premium', 'user', '2026-01-01'), monthlyContestCount: 3 }, AT)).toBe(0);
+    expect(contestsRemaining({ ...user('free', 'admin'), monthlyContestCount: 50 }, AT)).toBe(Infinity);
   });
 
   it('labels every tier', () => {

@@ -45,3 +45,32 @@ export function daysUntil(value: Date | string | number, now: Date = new Date())
   const diff = new Date(value).getTime() - now.getTime();
   return diff <= 0 ? 0 : Math.ceil(diff / DAY);
 }
+
+// ---------- the West Africa Time calendar day (the one place) ----------
+
+/** WAT (Africa/Lagos) is UTC+1 all year: Nigeria keeps no daylight saving. */
+export const WAT_OFFSET_MS = HOUR;
+export const DAY_MS = DAY;
+
+/** Start of the WAT calendar day containing `at`, as a UTC instant (daily limits reset here). */
+export function watDayStart(at: Date): Date {
+  const shifted = new Date(at.getTime() + WAT_OFFSET_MS);
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()) - WAT_OFFSET_MS);
+}
+
+/** 'YYYY-MM-DD' of the WAT calendar day containing `at`. */
+export function watDate(at: Date): string {
+  return new Date(at.getTime() + WAT_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Whole years from a 'YYYY-MM-DD' birth date to the WAT calendar day containing `at`. */
+export function ageOn(dateOfBirth: string, at: Date): number {
+  const [by, bm, bd] = dateOfBirth.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = watDate(at).split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** 'YYYY-MM' of the WAT calendar month containing `at` (the free tier's contest limit counts in it). */
+export function watMonth(at: Date): string {
+  return watDate(at).slice(0, 7);
+}

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { MESSAGES } from '@contesthub/shared';
+import { isStaff, MESSAGES } from '@contesthub/shared';
 import { sessions, users } from '../db/schema/index.js';
 import { now } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import { TokenExpiredError, verifyAccessToken } from '../lib/tokens.js';
-import type { AuthInfo } from '../context.js';
+import type { Access, AuthInfo } from '../context.js';
 
 // Session "last activity" is written at most once a minute per session to keep reads cheap.
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
@@ -55,13 +55,30 @@ async function resolve(app: FastifyInstance, token: string): Promise<AuthInfo> {
   return { userId: row.userId, sessionId: row.sessionId, role: row.role, isVerified: row.isVerified };
 }
 
+/** Routes of plugins we did not write, under /api: the API documentation is public. */
+const UNDECLARED_PUBLIC = /^\/api\/docs(\/|$)/;
+
+/** The access of a route; undefined for an /api route that declared none (refused at start). */
+function accessOf(url: string, declared: Access | undefined): Access | undefined {
+  if (declared) return declared;
+  if (!url.startsWith('/api/') || UNDECLARED_PUBLIC.test(url)) return 'public'; // static files, the SPA, docs
+  return undefined;
+}
+
 /**
- * Every route declares who may call it in config.access (default: public). This hook enforces it
- * before validation, so an anonymous caller learns nothing about a protected route's inputs.
+ * Deny by default: every /api route declares who may call it in config.access, or the server
+ * refuses to start (`public` is said out loud). The onRequest hook enforces it before validation,
+ * so an anonymous caller learns nothing about a protected route's inputs.
  */
 export function registerAuth(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!accessOf(route.url, route.config?.access)) {
+      throw new Error(`${route.method} ${route.url} declares no access: set config.access ('public' if anyone may call it)`);
+    }
+  });
   app.addHook('onRequest', async (req) => {
-    const access = req.routeOptions.config?.access ?? 'public';
+    // The not-found handler has no route: it answers everyone.
+    const access = accessOf(req.routeOptions.url ?? '', req.routeOptions.config?.access) ?? 'signedIn';
     const token = bearer(req);
     if (access === 'public') return;
     if (!token) {
@@ -76,6 +93,7 @@ export function registerAuth(app: FastifyInstance): void {
       throw err;
     }
     if (access === 'verified' && !req.auth.isVerified) throw AppError.forbidden(MESSAGES.login.EMAIL_NOT_VERIFIED, 'EMAIL_NOT_VERIFIED');
+    if (access === 'moderator' && !isStaff(req.auth)) throw AppError.forbidden();
     if (access === 'admin' && req.auth.role !== 'admin') throw AppError.forbidden();
   });
 }

@@ -142,7 +142,8 @@ export const ZContestStats = z.object({
     /** Sum of weights (free 1, paid 5). */
     weighted: z.number().int(),
     /** Vote credits spent on paid votes. */
-    creditsSpent: z.number(),
+    /** Vote credits spent on paid votes: the contest's organizer and admins only (null for everyone else). */
+    creditsSpent: z.number().nullable(),
   }),
   uniqueVoters: z.number().int(),
   participants: z.number().int(),

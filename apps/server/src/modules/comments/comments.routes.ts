@@ -104,7 +104,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ ...pageQueryFields, contest: z.uuid().optional() }),
         response: { 200: envelope(ZCommentPage) },
       },
-      config: { access: 'signedIn' },
+      config: { access: 'moderator' },
     },
     async (req) => ok(await comments.flaggedComments(app.ctx, requireAuth(req), req.query)),
   );
@@ -127,7 +127,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         },
       },
-      config: { access: 'signedIn' },
+      config: { access: 'moderator' },
     },
     async (req) => ok(await comments.commentAnalytics(app.ctx, requireAuth(req))),
   );

@@ -27,16 +27,18 @@ import {
   type EntryType,
   type PrizeType,
   type VotingType,
+  watMonth,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { contests, entries, users, votes } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
+import { can } from '../../lib/policy.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import { RANKING_ORDER } from '../entries/entries.repository.js';
 import { accounts } from '../ledger/accounts.js';
 import { balanceOf, post } from '../ledger/ledger.js';
-import { contestMonth, contestsUsedThisMonth } from '../users/users.service.js';
+import { contestsUsedThisMonth } from '../users/users.service.js';
 import { searchMatches, searchRank, searchTsQuery } from './contest-search.js';
 import { viewToDto } from './contests.dto.js';
 import {
@@ -163,7 +165,7 @@ export async function createContest(ctx: AppContext, actor: Actor, input: TCreat
       const [user] = await tx.select().from(users).where(eq(users.id, actor.userId)).for('update');
       if (!user) throw AppError.unauthorized();
       const used = contestsUsedThisMonth(user, at);
-      const sameMonth = !!user.lastContestReset && contestMonth(user.lastContestReset) === contestMonth(at);
+      const sameMonth = !!user.lastContestReset && watMonth(user.lastContestReset) === watMonth(at);
       if (!hasUnlimitedContests(user, at) && used >= FREE_TIER_CONTESTS_PER_MONTH) {
         throw AppError.forbidden(CONTEST_MESSAGES.tierLimit, 'FORBIDDEN', { limit: FREE_TIER_CONTESTS_PER_MONTH, used });
       }
@@ -500,7 +502,7 @@ export async function contestStats(ctx: AppContext, id: string, viewer: Actor | 
       free,
       paid,
       weighted: (type('free')?.weighted ?? 0) + (type('paid')?.weighted ?? 0),
-      creditsSpent: unitsToCredits(type('paid')?.credits ?? 0),
+      creditsSpent: can(viewer, 'votes.see_credits', row) ? unitsToCredits(type('paid')?.credits ?? 0) : null,
     },
     uniqueVoters: voters?.n ?? 0,
     participants: participants?.n ?? 0,

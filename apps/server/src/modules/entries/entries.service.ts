@@ -14,6 +14,7 @@ import {
   type EntryType,
   type TCreateEntry,
   type UserRole,
+  ageOn,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -111,15 +112,6 @@ export function completionOf(user: UserRow): number {
     state: user.locationState,
     city: user.locationCity,
   });
-}
-
-const lagosDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Whole years from a YYYY-MM-DD birth date to the calendar day `at` in Lagos. */
-export function ageOn(dateOfBirth: string, at: Date): number {
-  const [by, bm, bd] = dateOfBirth.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = lagosDate.format(at).split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
 function requirementsRefusal(detail: string, requirement: 'age' | 'location' | 'gender'): AppError {

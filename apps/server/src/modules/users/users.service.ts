@@ -1,6 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_PREFERENCES, TIMEZONE, profileCompletion, unitsToCredits, type TPreferences, type TPublicUser } from '@contesthub/shared';
+import {
+  DEFAULT_PREFERENCES,
+  profileCompletion,
+  unitsToCredits,
+  watMonth,
+  type TPreferences,
+  type TPublicUser,
+} from '@contesthub/shared';
 import { recordFingerprint } from './fingerprints.js';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -19,16 +26,12 @@ function randomCode(length: number): string {
   return out;
 }
 
-const lagosMonth = new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit' });
-/** "2026-03": the calendar month in West Africa Time, the month the free-tier limit counts in. */
-export const contestMonth = (d: Date): string => lagosMonth.format(d);
-
 /**
  * Contests created this WAT calendar month. The stored counter is only reset by the next creation,
  * so a counter from an earlier month means none yet.
  */
 export function contestsUsedThisMonth(user: Pick<UserRow, 'monthlyContestCount' | 'lastContestReset'>, at: Date): number {
-  return user.lastContestReset && contestMonth(user.lastContestReset) === contestMonth(at) ? user.monthlyContestCount : 0;
+  return user.lastContestReset && watMonth(user.lastContestReset) === watMonth(at) ? user.monthlyContestCount : 0;
 }
 
 /** The user as the API shows it. Secrets (hashes, 2FA secret) never leave this function. */

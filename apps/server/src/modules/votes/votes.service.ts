@@ -36,6 +36,9 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ANALYTICS_DEFAULT_RANGE_DAYS,
+  DAY_MS,
+  watDate,
+  watDayStart,
   ZContest,
   VOTE_WEIGHTS,
   unitsToCredits,
@@ -47,6 +50,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { contests, entries, ledgerAccounts, users, votes } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
+import { can } from '../../lib/policy.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import { accounts } from '../ledger/accounts.js';
 import { post } from '../ledger/ledger.js';
@@ -66,9 +70,6 @@ export interface Actor {
  */
 export const DAILY_FREE_VOTE_LIMIT = 20;
 const VOTE_LOCK_NAMESPACE = 727_201;
-/** WAT (Africa/Lagos) is UTC+1 all year: no daylight saving. */
-const WAT_OFFSET_MS = 3600_000;
-const DAY_MS = 24 * 3600_000;
 
 export const VOTE_MESSAGES = {
   cast: 'Your vote has been successfully cast.',
@@ -94,17 +95,6 @@ export const VOTE_MESSAGES = {
   badRange: 'dateFrom must be before dateTo',
   rangeTooLong: 'The date range cannot exceed 366 days',
 } as const;
-
-/** Start of the WAT calendar day containing `at`, as a UTC instant. */
-export function watDayStart(at: Date): Date {
-  const shifted = new Date(at.getTime() + WAT_OFFSET_MS);
-  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()) - WAT_OFFSET_MS);
-}
-
-/** 'YYYY-MM-DD' of the WAT day containing `at`. */
-function watDate(at: Date): string {
-  return new Date(at.getTime() + WAT_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 // ---------- DTOs ----------
 
@@ -713,7 +703,7 @@ async function rankOf(db: DbOrTx, e: { id: string; contestId: string; weightedVo
 export async function entryStats(ctx: AppContext, actor: Actor | undefined, entryId: string) {
   const e = await visibleEntry(ctx.db, entryId, actor);
   const summary = await aggregate(ctx.db, eq(votes.entryId, entryId));
-  const privileged = canSeeVoters(actor, e.organizerId) || actor?.userId === e.participantId;
+  const privileged = can(actor, 'votes.see_credits', { organizerId: e.organizerId });
   return {
     entryId: e.id,
     contestId: e.contestId,
@@ -776,7 +766,7 @@ export async function contestStats(ctx: AppContext, actor: Actor | undefined, co
     freeVotes: summary.freeVotes,
     paidVotes: summary.paidVotes,
     uniqueVoters: row?.totalVoters ?? 0,
-    creditsSpent: canSeeVoters(actor, c.organizerId) ? summary.creditsSpent : null,
+    creditsSpent: can(actor, 'votes.see_credits', { organizerId: c.organizerId }) ? summary.creditsSpent : null,
     votingFee: unitsToCredits(row?.votingFeeAmount ?? 0),
     dailyFreeVoteLimit: DAILY_FREE_VOTE_LIMIT,
     lastVoteAt: summary.lastVoteAt,
