@@ -12,7 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // buildApp hands the instance back before ready(), so a test route can still be added.
-  t.app.get('/api/test-boom', async () => {
+  t.app.get('/api/test-boom', { config: { access: 'public' } }, async () => {
     throw new Error(SECRET_DETAIL);
   });
 });

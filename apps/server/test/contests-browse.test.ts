@@ -158,7 +158,7 @@ describe('GET /api/contests', () => {
     expect((await list('?limit=3&page=4')).contests).toEqual([]);
     const bad = await api(t.app, 'GET', '/api/contests?limit=51');
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({ limit: 'Limit cannot exceed 50' });
+    expect(bad.body.errors).toEqual({ limit: 'Limit must be between 1 and 50' });
   });
 
   it.each([

@@ -466,7 +466,7 @@ describe('GET /api/vote-credits/transactions', () => {
       expect(res.status, query).toBe(400);
       expect(res.body, query).toMatchObject({ success: false, message: text });
     }
-    expect((await history(u.token, '?limit=100')).pagination).toEqual({ page: 1, limit: 100, total: 0, totalPages: 0 });
+    expect((await history(u.token, '?limit=100')).pagination).toEqual({ page: 1, limit: 100, total: 0, totalPages: 1 });
   });
 
   it('merges purchases with every other credit movement, newest first, without listing a purchase twice', async () => {

@@ -82,7 +82,7 @@ describe('GET /api/wallet and POST /api/wallet/create', () => {
     expect(created.body.message).toBe('Wallet already exists');
     expect(created.body.data.wallet).toEqual(first);
     expect(await wallet(u.token)).toEqual(first);
-    expect(await transactions(u.token)).toEqual({ transactions: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    expect(await transactions(u.token)).toEqual({ transactions: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 1 } });
   });
 
   it('creates the wallet once when create comes first, then answers the same one', async () => {

@@ -441,7 +441,7 @@ describe('withdrawals (sandbox)', () => {
     expect(page2.body.data.withdrawals.map((w) => w.reference)).toEqual([refs[0]]);
 
     const theirs = await apiCall<TWithdrawalsPage>(t.app, 'GET', '/api/wallet/withdrawals', other.token);
-    expect(theirs.body.data).toEqual({ withdrawals: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } });
+    expect(theirs.body.data).toEqual({ withdrawals: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 1 } });
     expect((await apiCall(t.app, 'GET', '/api/wallet/withdrawals')).status).toBe(401);
   });
 

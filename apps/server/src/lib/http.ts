@@ -28,7 +28,24 @@ export function clientMeta(req: FastifyRequest): { ip: string; userAgent?: strin
 }
 
 /**
- * Rate-limit key of routes that cost or guard money: the signed-in user (many users may share one
- * network address), or the client address before sign-in. Use as `rateLimit: { …, keyGenerator: perUser }`.
+ * Rate-limit key of routes a signed-in user calls: the user (many users may share one network
+ * address behind a carrier NAT), or the client address before sign-in.
  */
 export const perUser = (req: FastifyRequest): string => req.auth?.userId ?? req.ip;
+
+type Window = '1 minute' | '10 minutes' | '1 hour';
+
+/**
+ * The named rate-limit presets (`config.rateLimit`). Limits here stop a runaway client or a guessing
+ * attack; the product's own caps (votes per contest, transfers' minimums) are rules, not limits.
+ */
+export const rateLimits = {
+  /** `max` calls per window per signed-in user (or per address before sign-in). */
+  perUser: (max: number, timeWindow: Window = '1 minute') => ({ max, timeWindow, keyGenerator: perUser }),
+  /** `max` calls per window per client address (public routes, sign-in, mail-sending). */
+  perAddress: (max: number, timeWindow: Window = '1 minute') => ({ max, timeWindow }),
+  /** Routes that start a payment or move money: 20 a minute per user. */
+  money: { max: 20, timeWindow: '1 minute', keyGenerator: perUser },
+  /** Reads of one's own money lists and balances: 60 a minute per user. */
+  moneyRead: { max: 60, timeWindow: '1 minute', keyGenerator: perUser },
+} as const;

@@ -7,6 +7,7 @@
  * credits, at most two decimals for the entry fee and whole credits for the voting fee.
  */
 import { z } from 'zod';
+import { pageQuery } from './pagination.js';
 import {
   COMMENT_MAX_LENGTH,
   CONTEST_LIMITS,
@@ -248,8 +249,7 @@ export const ZContestStatusChange = z.object({
 export const CONTEST_SORTS = ['newest', 'oldest', 'deadline', 'entries', 'prize', 'votes', 'relevance'] as const;
 
 export const ZContestListQuery = z.object({
-  page: z.coerce.number().int().min(1, 'Page must be a positive integer').default(1),
-  limit: z.coerce.number().int().min(1).max(50, 'Limit cannot exceed 50').default(PAGE_SIZES.browse),
+  ...pageQuery({ defaultLimit: PAGE_SIZES.browse, maxLimit: 50 }),
   status: z.enum(CONTEST_STATUSES).optional(),
   category: z.enum(CONTEST_CATEGORIES).optional(),
   entryType: z.enum(ENTRY_TYPES).optional(),
@@ -287,8 +287,7 @@ export const ZBulkReject = z.object({
 });
 
 export const ZEntryListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.allEntries),
+  ...pageQuery({ defaultLimit: PAGE_SIZES.allEntries, maxLimit: 50 }),
   contest: z.uuid().optional(),
   participant: z.uuid().optional(),
   status: z.enum(ENTRY_STATUSES).optional(),

@@ -18,6 +18,7 @@ import {
 } from '../money-rules.js';
 import { VOTE_CREDIT_PACKAGE_IDS } from '../enums.js';
 import { zEmail } from './auth.js';
+import { pageQuery } from './pagination.js';
 import { KOBO_PER_NAIRA, type Kobo } from '../money.js';
 
 // ---------- building blocks ----------
@@ -60,10 +61,6 @@ export const zPaymentReference = z
   .min(1, { error: M.referenceRequired, abort: true })
   .max(100, M.invalidReference)
   .regex(REFERENCE, M.invalidReference);
-
-const zPage = z.coerce.number({ error: M.pagePositive }).int(M.pagePositive).min(1, M.pagePositive).default(1);
-const zLimit = (fallback: number) =>
-  z.coerce.number({ error: M.limitRange }).int(M.limitRange).min(1, M.limitRange).max(100, M.limitRange).default(fallback);
 
 // ---------- wallet ----------
 
@@ -131,8 +128,7 @@ export const VOTE_CREDIT_TRANSACTION_STATUSES = ['pending', 'completed', 'failed
 
 /** GET /api/vote-credits/transactions and /api/transactions/vote-credits (the wallet screen asks 50). */
 export const ZVoteCreditTransactionsQuery = z.object({
-  page: zPage,
-  limit: zLimit(PAGE_SIZES.voteCreditTransactions),
+  ...pageQuery({ defaultLimit: PAGE_SIZES.voteCreditTransactions }),
   /** e.g. vote_credit_purchase, vote_spend. */
   type: z.string().trim().min(1).max(64).optional(),
   status: z.enum(VOTE_CREDIT_TRANSACTION_STATUSES).optional(),
@@ -152,7 +148,7 @@ export const ZCreditTransferRequest = z.object({
 export type TCreditTransferRequest = z.infer<typeof ZCreditTransferRequest>;
 
 /** GET /api/vote-credit-transfers/history?page&limit (the screen asks 10). */
-export const ZTransferHistoryQuery = z.object({ page: zPage, limit: zLimit(PAGE_SIZES.transferHistory) });
+export const ZTransferHistoryQuery = z.object(pageQuery({ defaultLimit: PAGE_SIZES.transferHistory }));
 export type TTransferHistoryQuery = z.infer<typeof ZTransferHistoryQuery>;
 
 // ---------- subscriptions ----------

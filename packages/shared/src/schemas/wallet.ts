@@ -4,7 +4,7 @@
  * Issue 5 adds deposits, withdrawals and bank accounts on top of these shapes.
  */
 import { z } from 'zod';
-import { ZPagination } from './pagination.js';
+import { pageQuery, ZPagination } from './pagination.js';
 import { ZBankAccount } from './money-views.js';
 
 export const ZWallet = z.object({
@@ -42,8 +42,7 @@ export const ZWalletTransaction = z.object({
 export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
 
 export const ZWalletTransactionsQuery = z.object({
-  page: z.coerce.number().int().min(1, 'Page must be a positive integer').default(1),
-  limit: z.coerce.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').default(20),
+  ...pageQuery({ defaultLimit: 20 }),
   asset: z.enum(['NGN', 'CREDIT']).optional(),
   direction: z.enum(['credit', 'debit']).optional(),
   /** A ledger transaction kind (ZWalletTransaction.kind), e.g. contest_payout. */

@@ -23,7 +23,7 @@ import {
   ZVerifyEmailResult,
 } from '@contesthub/shared';
 import { AppError } from '../../lib/errors.js';
-import { clientMeta, envelope, ok } from '../../lib/http.js';
+import { clientMeta, envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { loadPublicUser } from '../users/users.service.js';
 import { updateProfile } from '../users/profile.service.js';
@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZRegister,
         response: { 201: envelope(ZRegisterResult) },
       },
-      config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: { access: 'public', rateLimit: rateLimits.perAddress(20, '10 minutes') },
     },
     async (req, reply) => reply.status(201).send(ok(await auth.register(app.ctx, req.body, clientMeta(req)), 'Registration successful')),
   );
@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZVerifyEmail,
         response: { 200: envelope(ZVerifyEmailResult) },
       },
-      config: { access: 'optional', rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { access: 'optional', rateLimit: rateLimits.perAddress(30, '10 minutes') },
     },
     async (req) => ok(await auth.verifyEmail(app.ctx, req.body, req.auth, clientMeta(req)), 'Email verified successfully'),
   );
@@ -210,7 +210,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZTwoFactorEnable,
         response: { 200: envelope(z.object({ enabled: z.boolean() })) },
       },
-      config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: rateLimits.perAddress(10) },
     },
     async (req) => {
       await twoFactor.enable(app.ctx, await auth.userById(app.ctx, requireAuth(req).userId), req.body.token);
@@ -227,7 +227,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZTwoFactorDisable,
         response: { 200: envelope(z.object({ enabled: z.boolean() })) },
       },
-      config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: rateLimits.perAddress(10) },
     },
     async (req) => {
       await twoFactor.disable(app.ctx, await auth.userById(app.ctx, requireAuth(req).userId), req.body.password);
@@ -270,7 +270,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password',
     {
       schema: { tags, summary: 'Set a new password with the reset code', body: ZResetPasswordRequest, response: { 200: nothing } },
-      config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: { access: 'public', rateLimit: rateLimits.perAddress(20, '10 minutes') },
     },
     async (req) => {
       await auth.resetPassword(app.ctx, req.body);
@@ -282,7 +282,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/change-password',
     {
       schema: { tags, summary: 'Change my password', body: ZChangePassword, response: { 200: nothing } },
-      config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: rateLimits.perAddress(10) },
     },
     async (req) => {
       await auth.changePassword(app.ctx, requireAuth(req), req.body);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCommentContent, ZCreateComment, ZFlagComment, ZModerateComment, ZPagination } from '@contesthub/shared';
-import { envelope, ok, perUser as perUserKey } from '../../lib/http.js';
+import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { pageQueryFields } from '../../lib/pagination.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as comments from './comments.service.js';
@@ -38,11 +38,6 @@ export const ZComment = z.object({
 
 const ZCommentPage = z.object({ comments: z.array(ZComment), pagination: ZPagination });
 const idParams = z.object({ id: z.uuid({ error: 'Comment ID is required' }) });
-const perUser = (max: number, timeWindow: string) => ({
-  max,
-  timeWindow,
-  keyGenerator: perUserKey,
-});
 
 /** /api/comments */
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,7 +45,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       schema: { tags, summary: 'Comment on a contest or one of its entries', body: ZCreateComment, response: { 201: envelope(ZComment) } },
-      config: { access: 'verified', rateLimit: perUser(30, '1 minute') },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(30) },
     },
     async (req, reply) => {
       const comment = await comments.createComment(app.ctx, requireAuth(req), req.body);
@@ -195,7 +190,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/:id/like',
       schema: { tags, summary: like ? 'Like a comment' : 'Unlike a comment', params: idParams, response: { 200: envelope(ZLikeResult) } },
-      config: { access: 'signedIn', rateLimit: perUser(60, '1 minute') },
+      config: { access: 'signedIn', rateLimit: rateLimits.perUser(60) },
       handler: async (req) => {
         const result = await comments.setLike(app.ctx, requireAuth(req), req.params.id, like);
         return ok(result, like ? comments.COMMENT_MESSAGES.liked : comments.COMMENT_MESSAGES.unliked);
@@ -207,7 +202,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/flag',
     {
       schema: { tags, summary: 'Flag a comment for review', params: idParams, body: ZFlagComment, response: { 200: envelope(ZComment) } },
-      config: { access: 'signedIn', rateLimit: perUser(20, '10 minutes') },
+      config: { access: 'signedIn', rateLimit: rateLimits.perUser(20, '10 minutes') },
     },
     async (req) =>
       ok(await comments.flagComment(app.ctx, requireAuth(req), req.params.id, req.body.reason), comments.COMMENT_MESSAGES.flagged),

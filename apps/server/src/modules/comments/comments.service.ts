@@ -9,7 +9,14 @@
  * in the same transaction, under a lock on the comment row.
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { REPORT_REASONS, formatRelativeTime, type ReportReason, type TCreateComment, type UserRole } from '@contesthub/shared';
+import {
+  REPORT_REASONS,
+  formatRelativeTime,
+  type ReportReason,
+  type TCreateComment,
+  type UserRole,
+  pageOf as paginationOf,
+} from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { commentLikes, comments, contests, entries, reports, users } from '../../db/schema/index.js';
@@ -174,7 +181,7 @@ async function pageOf(
   const total = totalRow?.total ?? 0;
   return {
     comments: rows.map((r) => toComment(r, viewer, withModeration)),
-    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.max(1, Math.ceil(total / q.limit)) },
+    pagination: paginationOf(q, total),
   };
 }
 
@@ -464,7 +471,7 @@ async function pageWithContest(db: DbOrTx, viewer: Viewer | undefined, where: SQ
   const total = totalRow?.total ?? 0;
   return {
     comments: rows.map((r) => toComment(r, viewer, withModeration)),
-    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.max(1, Math.ceil(total / q.limit)) },
+    pagination: paginationOf(q, total),
   };
 }
 

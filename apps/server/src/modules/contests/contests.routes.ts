@@ -13,8 +13,9 @@ import {
   ZCreateContest,
   ZMyContests,
   ZUpdateContest,
+  pageQuery,
 } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { deleteComment } from '../comments/comments.service.js';
 import { deleteEntry } from '../entries/entries.service.js';
@@ -25,21 +26,16 @@ import { coverOf, registerContestForms } from './contests.upload.js';
 const tags = ['contests'];
 const params = z.object({ id: z.string().min(1).max(64) });
 const SEARCH_MESSAGE = service.CONTEST_MESSAGES.searchTooShort;
-const page = z.coerce.number({ error: 'Page must be a positive integer' }).int().min(1, 'Page must be a positive integer').default(1);
-const limit = (fallback: number) =>
-  z.coerce.number().int().min(1, 'Limit must be at least 1').max(50, 'Limit cannot exceed 50').default(fallback);
-const ownerListQuery = z.object({ page, limit: limit(PAGE_SIZES.myContests), status: z.enum(CONTEST_STATUSES).optional() });
+const ownerListQuery = z.object({
+  ...pageQuery({ defaultLimit: PAGE_SIZES.myContests, maxLimit: 50 }),
+  status: z.enum(CONTEST_STATUSES).optional(),
+});
 /** The browse query; without a sortBy a search is ranked by relevance, anything else newest first. */
 const listQuery = ZContestListQuery.extend({ sortBy: z.enum(CONTEST_SORTS).optional() });
 const contestAnswer = envelope(z.object({ contest: ZContest }));
 const formNote =
   'JSON, or multipart/form-data with the same fields (lists and objects as JSON strings) and an optional `coverImage` file ' +
   '(JPEG, PNG, GIF or WebP by content, at most 5 MB; stored as WebP at most 1600 px wide without metadata).';
-const limitPerUser = {
-  max: 20,
-  timeWindow: '1 minute',
-  keyGenerator: (req: { auth?: { userId: string }; ip: string }) => req.auth?.userId ?? req.ip,
-};
 
 /** /api/contests: create, browse, search, read, edit, delete and change status. */
 export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,7 +52,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZCreateContest,
         response: { 201: contestAnswer },
       },
-      config: { access: 'verified', rateLimit: limitPerUser },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(20) },
     },
     async (req, reply) => {
       const auth = requireAuth(req);
@@ -123,8 +119,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Search contests by relevance',
         querystring: z.object({
           q: z.string({ error: SEARCH_MESSAGE }).trim().min(2, SEARCH_MESSAGE).max(100, 'Search query cannot exceed 100 characters'),
-          page,
-          limit: limit(PAGE_SIZES.browse),
+          ...pageQuery({ defaultLimit: PAGE_SIZES.browse, maxLimit: 50 }),
         }),
         response: { 200: envelope(ZContestList) },
       },
@@ -187,7 +182,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZUpdateContest,
         response: { 200: contestAnswer },
       },
-      config: { access: 'verified', rateLimit: limitPerUser },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(20) },
     },
     async (req) => {
       const auth = requireAuth(req);

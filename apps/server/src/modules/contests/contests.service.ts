@@ -28,6 +28,7 @@ import {
   type PrizeType,
   type VotingType,
   watMonth,
+  pageOf,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -118,12 +119,7 @@ async function contestView(db: DbOrTx, id: string, at: Date): Promise<TContest> 
   return viewToDto(view, at);
 }
 
-const pagination = (page: number, limit: number, total: number) => ({
-  page,
-  limit,
-  total,
-  totalPages: Math.max(1, Math.ceil(total / limit)),
-});
+const pagination = (page: number, limit: number, total: number) => pageOf({ page, limit }, total);
 
 // ---------------------------------------------------------------------------------------------
 // Creation

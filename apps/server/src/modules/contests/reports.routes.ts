@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REPORT_STATUSES, ZReport } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as reports from './reports.service.js';
 
@@ -19,11 +19,7 @@ const response = { 201: envelope(ZReportSubmitted) };
 // A person reports a handful of items; a burst of reports is abuse of the moderation queue.
 const config = {
   access: 'signedIn' as const,
-  rateLimit: {
-    max: 20,
-    timeWindow: '10 minutes',
-    keyGenerator: (req: { auth?: { userId: string }; ip: string }) => req.auth?.userId ?? req.ip,
-  },
+  rateLimit: rateLimits.perUser(20, '10 minutes'),
 };
 
 /** Reports under /api/contests: a contest, one of its entries or one of its comments. */

@@ -3,7 +3,7 @@
  * summary, ranking and likedByMe), contest counters and the leaderboard.
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { unitsToCredits } from '@contesthub/shared';
+import { unitsToCredits, pageOf } from '@contesthub/shared';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { contests, entries, entryLikes, users, votes } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
@@ -207,9 +207,9 @@ export async function entryPage(
     countEntries(db, q.where),
   ]);
   const { total } = counts;
-  const totalPages = Math.max(1, Math.ceil(total / q.limit));
+  const pagination = pageOf(q, total);
   return {
-    list: { entries: rows, total, totalPages, pagination: { page: q.page, limit: q.limit, total, totalPages } },
+    list: { entries: rows, total, totalPages: pagination.totalPages, pagination },
     totalVotes: counts.totalVotes,
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBulkApprove, ZBulkReject, ZRejectEntry } from '@contesthub/shared';
-import { envelope, ok, perUser } from '../../lib/http.js';
+import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { readEntryForm } from './entry-intake.js';
 import { ENTRY_UPLOAD_LIMITS, MAX_FILES_PER_ENTRY } from './entry-media.js';
@@ -66,7 +66,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 201: envelope(ZSubmitEntryResult) },
       },
-      config: { access: 'verified', rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(10) },
     },
     async (req, reply) => {
       const { message, ...result } = await service.submitEntry(app.ctx, requireAuth(req).userId, (opts) => readEntryForm(req, opts));
@@ -284,7 +284,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await review.rejectEntry(app.ctx, signedIn(req), req.params.id, req.body), review.REVIEW_MESSAGES.rejectedOne),
   );
 
-  const likeConfig = { access: 'signedIn' as const, rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perUser } };
+  const likeConfig = { access: 'signedIn' as const, rateLimit: rateLimits.perUser(60) };
   app.post(
     '/:id/like',
     {

@@ -14,6 +14,7 @@ import {
   ZEntryListQuery,
   ZEntryParticipant,
   ZPagination,
+  pageQuery,
 } from '@contesthub/shared';
 
 /** The entry as every entries answer shows it: the shared contract, one definition. */
@@ -35,8 +36,7 @@ export const ZListEntriesResult = ZEntryList.omit({ totalVotes: true });
 export const ZEntryBrowseResult = ZListEntriesResult.extend({ totalVotes: z.number().int() });
 
 export const ZContestEntriesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  ...pageQuery({ defaultLimit: 50 }),
   sortBy: z.enum(['newest', 'oldest', 'popular', 'votes', 'title']).default('newest'),
   sortOrder: z.enum(SORT_ORDERS).optional(),
   status: z.enum(ENTRY_STATUSES).optional(),
@@ -69,14 +69,12 @@ export const ZLeaderboardRow = z.object({
 /** My Entries tabs (spec 001 §2): the entry statuses plus In Voting and Completed. */
 export const MY_ENTRY_FILTERS = [...ENTRY_STATUSES, 'voting', 'completed'] as const;
 export const ZMyEntriesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.allEntries),
+  ...pageQuery({ defaultLimit: PAGE_SIZES.allEntries, maxLimit: 50 }),
   status: z.enum(MY_ENTRY_FILTERS).optional(),
 });
 
 export const ZReviewQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.entryReview),
+  ...pageQuery({ defaultLimit: PAGE_SIZES.entryReview, maxLimit: 50 }),
   status: z.enum(ENTRY_STATUSES).optional(),
 });
 

@@ -3,6 +3,7 @@
  * Paystack is configured). The page is served by our own server so the whole payment flow is
  * real end to end without any outside service.
  */
+import { rateLimits } from '../../lib/http.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@contesthub/shared';
@@ -89,7 +90,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             .optional(),
         }),
       },
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: rateLimits.perAddress(60) },
     },
     async (req, reply) => {
       const gateway = sandbox();

@@ -9,6 +9,7 @@
  * time limit), and a failure answers 503 so Paystack sends it again. Acknowledging first would lose
  * the events nothing else looks for, such as a bank reversing a payout we had already marked paid.
  */
+import { rateLimits } from '../../lib/http.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { isAppError } from '../../lib/errors.js';
@@ -58,7 +59,7 @@ export const paystackWebhookRoutes: FastifyPluginAsync = async (app) => {
           'transfer.failed and transfer.reversed settle the withdrawal. 200 once handled (or ignored); 401 for a bad ' +
           'signature; 503 when it could not be handled now (Paystack retries).',
       },
-      config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: rateLimits.perAddress(600) },
     },
     async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

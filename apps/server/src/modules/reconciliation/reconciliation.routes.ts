@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZReconciliationReport } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { runReconciliation } from './reconciliation.service.js';
 
 /** /api/admin/reconciliation: the books checked, for admins (the same report as `npm run reconcile`). */
@@ -13,7 +13,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reconciliation report: ledger balanced, no negative balance, payments verified, withdrawals settled, flows',
         response: { 200: envelope(ZReconciliationReport) },
       },
-      config: { access: 'admin', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'admin', rateLimit: rateLimits.perAddress(10) },
     },
     async () => {
       const report = await runReconciliation(app.ctx.db);

@@ -9,7 +9,7 @@ import {
   ZReferralStats,
   ZPagination,
 } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as referrals from './referrals.service.js';
 
@@ -63,7 +63,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ code: z.string().trim().min(1).max(32) }),
         response: { 200: envelope(z.object({ valid: z.boolean(), referrerName: z.string().optional() })) },
       },
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: rateLimits.perAddress(30) },
     },
     async (req) => ok(await referrals.validateCode(app.ctx.db, req.params.code)),
   );
@@ -78,7 +78,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
           body: ZReferralCodeBody,
           response: { 200: envelope(ZAddReferralResult) },
         },
-        config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: { access: 'signedIn', rateLimit: rateLimits.perAddress(10) },
       },
       async (req) => ok(await referrals.addCode(app.ctx, requireAuth(req).userId, req.body.referralCode), 'Referral code added'),
     );

@@ -1,5 +1,13 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { MESSAGES, REFERRAL, creditsToUnits, unitsToCredits, type TAddReferralResult, type TReferralStats } from '@contesthub/shared';
+import {
+  MESSAGES,
+  REFERRAL,
+  creditsToUnits,
+  unitsToCredits,
+  type TAddReferralResult,
+  type TReferralStats,
+  pageOf,
+} from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { referrals, users } from '../../db/schema/index.js';
@@ -195,7 +203,7 @@ export async function leaderboard(ctx: AppContext, page: number, limit: number) 
       totalReferrals: r.total,
       totalEarnings: unitsToCredits(Number(r.earned)),
     })),
-    pagination: { page, limit, total: n, totalPages: Math.max(1, Math.ceil(n / limit)) },
+    pagination: pageOf({ page, limit }, n),
   };
 }
 
@@ -216,6 +224,6 @@ export async function rewards(ctx: AppContext, userId: string, page: number, lim
       rewardAmount: unitsToCredits(r.reward),
       joinedAt: r.joinedAt.toISOString(),
     })),
-    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+    pagination: pageOf({ page, limit }, total),
   };
 }

@@ -11,7 +11,7 @@ import {
   ZSubscriptionPricing,
   ZVerifyPaymentRequest,
 } from '@contesthub/shared';
-import { envelope, ok, perUser, ZIdempotencyHeaders } from '../../lib/http.js';
+import { envelope, ok, ZIdempotencyHeaders, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as subscriptions from './subscriptions.service.js';
 
@@ -46,7 +46,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZSubscriptionInitializeRequest,
         response: { 200: envelope(ZSubscriptionInitialized) },
       },
-      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(20) },
     },
     async (req) => {
       const result = await subscriptions.initializeSubscription(app.ctx, requireAuth(req).userId, req.body);
@@ -68,7 +68,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZVerifyPaymentRequest,
         response: { 200: envelope(ZSubscriptionAnswer) },
       },
-      config: { access: 'verified', rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(30) },
     },
     async (req) => ok(await subscriptions.verifySubscription(app.ctx, requireAuth(req).userId, req.body.reference), M.activated),
   );
@@ -109,7 +109,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZSubscriptionCancelRequest,
         response: { 200: envelope(ZSubscriptionAnswer) },
       },
-      config: { access: 'signedIn', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'signedIn', rateLimit: rateLimits.perUser(20) },
     },
     async (req) => ok(await subscriptions.cancelSubscription(app.ctx, requireAuth(req).userId, req.body.reason), M.cancelled),
   );
@@ -128,7 +128,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZSubscriptionExtendRequest,
         response: { 200: envelope(ZSubscriptionAnswer) },
       },
-      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(20) },
     },
     async (req) => {
       const { subscription } = await subscriptions.extendSubscription(

@@ -39,6 +39,7 @@ import {
   type TSubscriptionInitializeRequest,
   type TSubscriptionInitialized,
   type TSubscriptionPricing,
+  pageOf,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -550,7 +551,7 @@ export async function subscriptionHistory(
   const { rows, total } = await repo.listOf(ctx.db, userId, q.page, q.limit);
   return {
     subscriptions: rows.map((r) => toSubscriptionView(r, at)),
-    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.max(1, Math.ceil(total / q.limit)) },
+    pagination: pageOf(q, total),
   };
 }
 

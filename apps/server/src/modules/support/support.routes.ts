@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCreateSupportTicket, ZSupportTicketCreated } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { createTicket } from './support.service.js';
 
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +13,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZCreateSupportTicket,
         response: { 201: envelope(ZSupportTicketCreated) },
       },
-      config: { access: 'optional', rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { access: 'optional', rateLimit: rateLimits.perAddress(5, '10 minutes') },
     },
     async (req, reply) => {
       const ticket = await createTicket(app.ctx, req.body, {

@@ -7,14 +7,11 @@ import {
   ZTransferUserSearch,
   ZTransferUserSearchQuery,
 } from '@contesthub/shared';
-import { envelope, ok, perUser, ZIdempotencyHeaders } from '../../lib/http.js';
+import { envelope, ok, ZIdempotencyHeaders, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as transfers from './transfers.service.js';
 
 const tags = ['vote credit transfers'];
-
-/** Per signed-in user, not per address: many users may share a network. */
-const perMinute = (max: number) => ({ max, timeWindow: '1 minute', keyGenerator: perUser });
 
 /** /api/vote-credit-transfers: send vote credits to another user, transfer history, recipient search. */
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +29,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: ZIdempotencyHeaders,
         response: { 200: envelope(ZCreditTransferDone) },
       },
-      config: { access: 'verified', rateLimit: perMinute(30) },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(30) },
     },
     async (req) =>
       ok(
@@ -68,7 +65,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZTransferUserSearchQuery,
         response: { 200: envelope(ZTransferUserSearch) },
       },
-      config: { access: 'verified', rateLimit: perMinute(60) },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(60) },
     },
     async (req) => ok(await transfers.searchUsers(app.ctx, requireAuth(req).userId, req.query.q)),
   );

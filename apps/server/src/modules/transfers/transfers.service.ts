@@ -21,6 +21,7 @@ import {
   type TTransferHistoryQuery,
   type TTransferUser,
   type TransferQuote,
+  pageOf,
 } from '@contesthub/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -252,7 +253,7 @@ export async function transferHistory(ctx: AppContext, userId: string, q: TTrans
   const { rows, total } = await listTransferLines(ctx.db, userId, { limit: q.limit, offset: (q.page - 1) * q.limit });
   return {
     transactions: rows.map(historyItem),
-    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
+    pagination: pageOf(q, total),
   };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_LIMITS_BYTES, ZPublicUser } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { imageTooLarge, uploadProfilePicture } from './profile-picture.service.js';
 
@@ -58,7 +58,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         access: 'signedIn',
         // Decoding images costs CPU: a generous per-user allowance, far above any real use.
-        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (req) => req.auth?.userId ?? req.ip },
+        rateLimit: rateLimits.perUser(20),
       },
     },
     async (req) => {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { MESSAGES, type TPublicProfile } from '@contesthub/shared';
+import { MESSAGES, type TPublicProfile, pageOf } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { contests, entries, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -80,7 +80,7 @@ export async function userContests(
     sql`${contests.status} <> 'draft'`,
     q.status ? eq(contests.status, q.status as 'active') : undefined,
   );
-  if (hidden) return { contests: [], pagination: { page: q.page, limit: q.limit, total: 0, totalPages: 1 } };
+  if (hidden) return { contests: [], pagination: pageOf(q, 0) };
   const rows = await ctx.db
     .select()
     .from(contests)
@@ -100,7 +100,7 @@ export async function userContests(
       prizeType: c.prizeType,
       createdAt: c.createdAt.toISOString(),
     })),
-    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.max(1, Math.ceil(total / q.limit)) },
+    pagination: pageOf(q, total),
   };
 }
 
@@ -109,7 +109,7 @@ export async function userEntries(ctx: AppContext, id: string, viewerId: string 
   const prefs = effectivePreferences(user.preferences);
   const self = viewerId === id;
   if (!self && (prefs.profileVisibility !== 'public' || prefs.showEntryActivity === false)) {
-    return { entries: [], pagination: { page: q.page, limit: q.limit, total: 0, totalPages: 1 } };
+    return { entries: [], pagination: pageOf(q, 0) };
   }
   // Others see approved entries only; the owner sees their pending ones too.
   const where = and(eq(entries.participantId, id), self ? undefined : eq(entries.status, 'approved'));
@@ -134,6 +134,6 @@ export async function userEntries(ctx: AppContext, id: string, viewerId: string 
       createdAt: entry.createdAt.toISOString(),
       contest: { _id: entry.contestId, title: contestTitle },
     })),
-    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.max(1, Math.ceil(total / q.limit)) },
+    pagination: pageOf(q, total),
   };
 }

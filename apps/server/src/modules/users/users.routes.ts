@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTEST_STATUSES, PAGE_SIZES, ZPagination, ZPublicProfile } from '@contesthub/shared';
+import { CONTEST_STATUSES, PAGE_SIZES, ZPagination, ZPublicProfile, pageQuery } from '@contesthub/shared';
 import { envelope, ok } from '../../lib/http.js';
 import * as profiles from './public-profile.service.js';
 
 const tags = ['users'];
 const params = z.object({ id: z.string().min(1).max(64) });
 const listQuery = z.object({
-  page: z.coerce.number().int().min(1, 'Page must be a positive integer').default(1),
-  limit: z.coerce.number().int().min(1).max(50, 'Limit cannot exceed 50').default(PAGE_SIZES.profileLists),
+  ...pageQuery({ defaultLimit: PAGE_SIZES.profileLists, maxLimit: 50 }),
 });
 
 /** /api/users: public profiles and their contest and entry lists. */

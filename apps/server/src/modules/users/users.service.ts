@@ -1,13 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import {
-  DEFAULT_PREFERENCES,
-  profileCompletion,
-  unitsToCredits,
-  watMonth,
-  type TPreferences,
-  type TPublicUser,
-} from '@contesthub/shared';
+import { DEFAULT_PREFERENCES, profileCompletion, unitsToCredits, watMonth, type TPreferences, type TPublicUser } from '@contesthub/shared';
 import { recordFingerprint } from './fingerprints.js';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';

@@ -10,7 +10,7 @@ import {
   ZVoteCreditTransactionsQuery,
   ZVoteCreditVerified,
 } from '@contesthub/shared';
-import { envelope, ok, perUser } from '../../lib/http.js';
+import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as credits from './vote-credits.service.js';
 
@@ -50,7 +50,7 @@ export const voteCreditRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZPurchaseBody,
         response: { 200: envelope(ZVoteCreditPurchaseStarted) },
       },
-      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(20) },
     },
     async (req) =>
       ok(await credits.startCreditPurchase(app.ctx, requireAuth(req).userId, req.body), credits.VOTE_CREDIT_MESSAGES.initialized),
@@ -68,7 +68,7 @@ export const voteCreditRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZVerifyPaymentRequest,
         response: { 200: envelope(ZVoteCreditVerified) },
       },
-      config: { access: 'verified', rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(60) },
     },
     async (req) =>
       ok(await credits.verifyCreditPurchase(app.ctx, requireAuth(req).userId, req.body.reference), credits.VOTE_CREDIT_MESSAGES.verified),

@@ -34,6 +34,7 @@ import {
   type TVoteCreditTransactionsPage,
   type TVoteCreditTransactionsQuery,
   type TVoteCreditVerified,
+  pageOf,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -303,7 +304,7 @@ export async function listCreditTransactions(
   const { rows, total } = await listCreditHistory(ctx.db, filter, { limit: q.limit, offset: (q.page - 1) * q.limit });
   return {
     transactions: rows.map(historyTransaction),
-    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
+    pagination: pageOf(q, total),
   };
 }
 

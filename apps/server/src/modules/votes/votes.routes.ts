@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VOTE_TYPES, ZCastVote, ZPagination, ZRefundContest } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { envelope, ok, rateLimits, ZIdempotencyHeaders } from '../../lib/http.js';
 import { pageQueryFields } from '../../lib/pagination.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as votes from './votes.service.js';
@@ -62,20 +62,14 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Cast a vote (free or paid); an Idempotency-Key header makes a retried vote count once',
         body: ZCastVote,
-        headers: z.looseObject({
-          'idempotency-key': z
-            .string()
-            .min(1, 'Idempotency-Key must be 1 to 100 characters')
-            .max(100, 'Idempotency-Key must be 1 to 100 characters')
-            .optional(),
-        }),
+        headers: ZIdempotencyHeaders,
         response: { 201: envelope(ZCastResult), 200: envelope(ZCastResult) },
       },
       // Per voter, not per address: many voters may share a network. The per-contest and daily
       // limits are the real caps; this only stops a runaway client.
       config: {
         access: 'verified',
-        rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (req) => req.auth?.userId ?? req.ip },
+        rateLimit: rateLimits.perUser(120),
         // Measured with bench/votes on 2 cores: 8 in flight gave 277 votes/s at p99 54 ms, 16 gave
         // 311/s at p99 133 ms, 40 gave 209/s at p99 480 ms (more transactions queueing on the
         // contest row and competing for the CPU).

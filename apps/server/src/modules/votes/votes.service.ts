@@ -45,6 +45,8 @@ import {
   type TCastVote,
   type UserRole,
   type VoteType,
+  pageOf,
+  type PageRequest,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
@@ -408,16 +410,8 @@ export async function removeVote(ctx: AppContext, voteId: string): Promise<CastR
 
 // ---------- reads ----------
 
-export interface Page {
-  page: number;
-  limit: number;
-}
-const pagination = (q: Page, total: number) => ({
-  page: q.page,
-  limit: q.limit,
-  total,
-  totalPages: Math.max(1, Math.ceil(total / q.limit)),
-});
+export type Page = PageRequest;
+const pagination = pageOf;
 
 function listColumns() {
   return {

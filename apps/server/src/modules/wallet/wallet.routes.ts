@@ -16,7 +16,7 @@ import {
   ZWithdrawRequest,
   ZWithdrawalsPage,
 } from '@contesthub/shared';
-import { envelope, ok, perUser, ZIdempotencyHeaders } from '../../lib/http.js';
+import { envelope, ok, ZIdempotencyHeaders, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { DEPOSIT_MESSAGES } from '../payments/deposits.service.js';
 import { ZDepositInitialized, ZDepositVerified } from '../payments/deposits.schemas.js';
@@ -50,7 +50,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Open my wallet (idempotent: answers the existing wallet when there is one)',
         response: { 200: envelope(ZWalletAnswer) },
       },
-      config: { access: 'signedIn', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: rateLimits.perAddress(20) },
     },
     async (req) => {
       const { wallet: view, created } = await wallet.createWallet(app.ctx, requireAuth(req).userId);
@@ -100,7 +100,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZDepositRequest,
         response: { 200: envelope(ZDepositInitialized) },
       },
-      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(20) },
     },
     async (req) => ok(await wallet.deposit(app.ctx, requireAuth(req).userId, req.body), DEPOSIT_MESSAGES.initialized),
   );
@@ -117,7 +117,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZVerifyPaymentRequest,
         response: { 200: envelope(ZDepositVerified) },
       },
-      config: { access: 'verified', rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(30) },
     },
     async (req) => ok(await wallet.verifyDeposit(app.ctx, requireAuth(req).userId, req.body.reference), DEPOSIT_MESSAGES.verified),
   );
@@ -131,7 +131,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "From the payment gateway, kept for an hour. data is the list itself (spec 001 §7 'data list').",
         response: { 200: envelope(ZBankList) },
       },
-      config: { access: 'signedIn', rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'signedIn', rateLimit: rateLimits.perUser(60) },
     },
     async () => ok(await bankAccounts.listBanks(app.ctx)),
   );
@@ -147,7 +147,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZBankAccountRequest,
         response: { 200: envelope(ZResolvedAccount) },
       },
-      config: { access: 'verified', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(20) },
     },
     async (req) => ok(await bankAccounts.resolveAccount(app.ctx, req.query)),
   );
@@ -175,7 +175,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZBankAccountRequest,
         response: { 200: envelope(ZBankAccountAnswer) },
       },
-      config: { access: 'verified', rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(10) },
     },
     async (req) =>
       ok(await bankAccounts.saveBankAccount(app.ctx, requireAuth(req).userId, req.body), bankAccounts.BANK_ACCOUNT_MESSAGES.added),
@@ -197,7 +197,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: ZIdempotencyHeaders,
         response: { 200: envelope(ZWithdrawAnswer) },
       },
-      config: { access: 'verified', rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { access: 'verified', rateLimit: rateLimits.perUser(10) },
     },
     async (req) => {
       const { answer, message } = await withdrawals.withdraw(app.ctx, requireAuth(req).userId, req.body, req.headers['idempotency-key']);

@@ -13,6 +13,7 @@ import {
   type TWalletTransaction,
   type TWalletTransactionsPage,
   type TWalletTransactionsQuery,
+  pageOf,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -119,7 +120,7 @@ export async function listTransactions(ctx: AppContext, userId: string, q: TWall
   );
   return {
     transactions: rows.map(toTransaction),
-    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
+    pagination: pageOf(q, total),
   };
 }
 

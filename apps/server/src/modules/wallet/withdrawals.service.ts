@@ -35,6 +35,7 @@ import {
   type TWithdrawal,
   type TWithdrawalsPage,
   type WithdrawalStatus,
+  pageOf,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../lib/clock.js';
@@ -259,7 +260,7 @@ export async function listWithdrawals(ctx: AppContext, userId: string, q: { page
   const { rows, total } = await listUserWithdrawals(ctx.db, userId, { limit: q.limit, offset: (q.page - 1) * q.limit });
   return {
     withdrawals: rows.map(withdrawalView),
-    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
+    pagination: pageOf(q, total),
   };
 }
 
