@@ -138,7 +138,7 @@ async function seed(db: Db, voterCount: number) {
     await db.transaction((tx) =>
       post(tx, {
         reference: `bench:grant:${start}`,
-        kind: 'promotion',
+        kind: 'promotional_credit',
         description: 'Bench credits',
         lines: [
           { account: accounts.promotions(), amount: -GRANT_UNITS * rows.length },

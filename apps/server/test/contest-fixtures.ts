@@ -40,7 +40,7 @@ export async function giveCredits(ctx: AppContext, userId: string, credits: numb
   await ctx.db.transaction((tx) =>
     post(tx, {
       reference: ref('credits'),
-      kind: 'promotion',
+      kind: 'promotional_credit',
       description: 'Test credits',
       lines: [
         { account: accounts.promotions(), amount: -units },
@@ -213,7 +213,7 @@ export async function castVote(
     if (cost > 0) {
       await post(tx, {
         reference: `vote:${id}`,
-        kind: 'vote',
+        kind: 'vote_spend',
         description: 'Paid vote',
         lines: [
           { account: accounts.userCredits(input.voterId), amount: -cost },

@@ -77,7 +77,7 @@ export async function fundCredits(ctx: AppContext, userId: string, credits: numb
   await ctx.db.transaction((tx) =>
     post(tx, {
       reference: `test:fund:${userId}:${counter}:${Math.random()}`,
-      kind: 'promotion',
+      kind: 'promotional_credit',
       description: 'Test credits',
       lines: [
         { account: accounts.userCredits(userId), amount: units },

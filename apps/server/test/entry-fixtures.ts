@@ -69,7 +69,7 @@ export async function grantCredits(ctx: AppContext, userId: string, credits: num
   await ctx.db.transaction((tx) =>
     post(tx, {
       reference: `test:grant:${randomUUID()}`,
-      kind: 'test_grant',
+      kind: 'promotional_credit',
       description: 'Test credits',
       lines: [
         { account: accounts.userCredits(userId), amount: credits * 100 },

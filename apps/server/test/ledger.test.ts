@@ -46,7 +46,7 @@ function deposit(userId: string, kobo: number, reference = ref('deposit')): Post
 function transfer(from: string, to: string, kobo: number, reference = ref('transfer')): PostInput {
   return {
     reference,
-    kind: 'wallet_transfer',
+    kind: 'vote_credit_transfer',
     description: 'Test transfer',
     lines: [
       { account: accounts.userWallet(from), amount: -kobo },
@@ -70,7 +70,7 @@ function grantCredits(userId: string, units: number, reference = ref('grant')): 
 function spendCredits(userId: string, units: number, reference = ref('spend')): PostInput {
   return {
     reference,
-    kind: 'credit_spend',
+    kind: 'vote_spend',
     description: 'Test credit spend',
     lines: [
       { account: accounts.userCredits(userId), amount: -units },
@@ -83,7 +83,7 @@ function spendCredits(userId: string, units: number, reference = ref('spend')): 
 function buyCredits(userId: string, kobo: number, units: number, reference = ref('buy')): PostInput {
   return {
     reference,
-    kind: 'credit_purchase',
+    kind: 'vote_credit_purchase',
     description: 'Test credit purchase',
     lines: [
       { account: accounts.userWallet(userId), amount: -kobo },
@@ -183,7 +183,7 @@ describe('idempotency', () => {
     for (const changed of [
       deposit(user, 2_000, reference),
       deposit(randomUUID(), 1_000, reference),
-      { ...deposit(user, 1_000, reference), kind: 'something_else' },
+      { ...deposit(user, 1_000, reference), kind: 'withdrawal' as const },
     ]) {
       const err = await rejectionOf(postTx(changed));
       expect(err).toBeInstanceOf(AppError);
@@ -231,7 +231,7 @@ describe('refusals write nothing', () => {
       'lines that do not sum to zero',
       {
         reference: ref('bad'),
-        kind: 'x',
+        kind: 'wallet_deposit',
         description: 'x',
         lines: [
           { account, amount: 100 },
@@ -243,7 +243,7 @@ describe('refusals write nothing', () => {
       'assets that balance only together',
       {
         reference: ref('bad'),
-        kind: 'x',
+        kind: 'wallet_deposit',
         description: 'x',
         lines: [
           { account, amount: 100 },
@@ -251,12 +251,12 @@ describe('refusals write nothing', () => {
         ],
       },
     ],
-    ['a single line', { reference: ref('bad'), kind: 'x', description: 'x', lines: [{ account, amount: 0 }] }],
+    ['a single line', { reference: ref('bad'), kind: 'wallet_deposit', description: 'x', lines: [{ account, amount: 0 }] }],
     [
       'a zero amount',
       {
         reference: ref('bad'),
-        kind: 'x',
+        kind: 'wallet_deposit',
         description: 'x',
         lines: [
           { account, amount: 0 },
@@ -268,7 +268,7 @@ describe('refusals write nothing', () => {
       'a fractional amount',
       {
         reference: ref('bad'),
-        kind: 'x',
+        kind: 'wallet_deposit',
         description: 'x',
         lines: [
           { account, amount: 1.5 },
@@ -280,7 +280,7 @@ describe('refusals write nothing', () => {
       'the same account twice',
       {
         reference: ref('bad'),
-        kind: 'x',
+        kind: 'wallet_deposit',
         description: 'x',
         lines: [
           { account, amount: 5 },
@@ -292,7 +292,7 @@ describe('refusals write nothing', () => {
       'an empty reference',
       {
         reference: '',
-        kind: 'x',
+        kind: 'wallet_deposit',
         description: 'x',
         lines: [
           { account, amount: 5 },

@@ -167,7 +167,7 @@ describe('GET /api/wallet/transactions', () => {
       ['CREDIT', 'credit', 100, 100],
       ['NGN', 'credit', 50_000, 50_000],
     ]);
-    expect(page.transactions[2]).toMatchObject({ kind: 'vote', description: 'Paid vote' });
+    expect(page.transactions[2]).toMatchObject({ kind: 'vote_spend', description: 'Paid vote' });
     expect(new Set(page.transactions.map((m) => m.id)).size).toBe(6);
   });
 

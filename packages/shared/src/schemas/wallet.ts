@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { pageQuery, ZPagination } from './pagination.js';
+import { LEDGER_KINDS } from '../ledger-kinds.js';
 import { ZBankAccount } from './money-views.js';
 
 export const ZWallet = z.object({
@@ -27,8 +28,8 @@ export type TWallet = z.infer<typeof ZWallet>;
 export const ZWalletTransaction = z.object({
   id: z.string(),
   reference: z.string(),
-  /** The ledger transaction kind: contest_escrow, prize_payout, vote_paid, entry_fee, referral_bonus… */
-  kind: z.string(),
+  /** The ledger transaction kind (LEDGER_KINDS): contest_escrow, contest_payout, vote_spend, entry_fee, referral_bonus… */
+  kind: z.enum(LEDGER_KINDS),
   description: z.string(),
   asset: z.enum(['NGN', 'CREDIT']),
   direction: z.enum(['credit', 'debit']),
@@ -46,7 +47,7 @@ export const ZWalletTransactionsQuery = z.object({
   asset: z.enum(['NGN', 'CREDIT']).optional(),
   direction: z.enum(['credit', 'debit']).optional(),
   /** A ledger transaction kind (ZWalletTransaction.kind), e.g. contest_payout. */
-  type: z.string().trim().min(1).max(64).optional(),
+  type: z.enum(LEDGER_KINDS, { error: 'Unknown transaction type' }).optional(),
   startDate: z.iso.datetime({ offset: true }).optional(),
   endDate: z.iso.datetime({ offset: true }).optional(),
 });

@@ -1,3 +1,4 @@
+import type { LedgerKind } from '@contesthub/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -33,7 +34,8 @@ export const ledgerTransactions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Idempotency key: a repeat post with the same reference is a no-op. */
     reference: text('reference').notNull(),
-    kind: text('kind').notNull(),
+    /** One of LEDGER_KINDS (packages/shared/src/ledger-kinds.ts). */
+    kind: text('kind').$type<LedgerKind>().notNull(),
     description: text('description').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

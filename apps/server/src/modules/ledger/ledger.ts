@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { MESSAGES } from '@contesthub/shared';
+import { MESSAGES, type LedgerKind } from '@contesthub/shared';
 import { accounts, type AccountSpec, type Asset } from './accounts.js';
 
 export interface PostLine {
@@ -14,7 +14,8 @@ export interface PostLine {
 export interface PostInput {
   /** Unique idempotency key; a repeat post with the same reference has no further effect. */
   reference: string;
-  kind: string;
+  /** What the movement is (the one list: shared LEDGER_KINDS). */
+  kind: LedgerKind;
   description: string;
   metadata?: Record<string, unknown>;
   lines: PostLine[];

@@ -1,4 +1,5 @@
 /** Drizzle queries of paid subscriptions (the `subscriptions` table) and the users' tier mirror. No rules here. */
+import type { LedgerKind } from '@contesthub/shared';
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, subscriptions, users } from '../../db/schema/index.js';
@@ -119,7 +120,7 @@ export async function findPosting(db: DbOrTx, reference: string) {
  * The newest posting of `kind` marked keyless (metadata.keyless = true) with a line on the ledger account
  * `accountCode` (the user's wallet): found through that account's own lines, newest first.
  */
-export async function lastKeylessPostingOf(db: DbOrTx, accountCode: string, kind: string) {
+export async function lastKeylessPostingOf(db: DbOrTx, accountCode: string, kind: LedgerKind) {
   const [row] = await db
     .select({ reference: ledgerTransactions.reference, metadata: ledgerTransactions.metadata })
     .from(ledgerEntries)

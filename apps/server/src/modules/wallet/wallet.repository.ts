@@ -3,6 +3,7 @@
  * account `user:<id>:NGN` and their vote credits `user:<id>:CREDIT`; every movement is a journal
  * line of one of those two accounts, joined to its ledger transaction.
  */
+import type { LedgerKind } from '@contesthub/shared';
 import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bankAccounts, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
@@ -66,7 +67,7 @@ export async function winnings(db: DbOrTx, walletAccountId: string | undefined):
 export interface MovementFilter {
   accountIds: string[];
   direction?: 'credit' | 'debit' | undefined;
-  kind?: string | undefined;
+  kind?: LedgerKind | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
 }
@@ -88,7 +89,7 @@ export interface MovementRow {
   balanceAfter: number;
   createdAt: Date;
   reference: string;
-  kind: string;
+  kind: LedgerKind;
   description: string;
 }
 

@@ -63,7 +63,7 @@ describe('Wallet overview', { timeout: 20_000 }, () => {
         move(),
         move({
           id: 't2',
-          kind: 'vote',
+          kind: 'vote_spend',
           description: 'Paid vote',
           asset: 'CREDIT',
           direction: 'debit',
@@ -198,7 +198,7 @@ describe('Wallet Transaction History', { timeout: 20_000 }, () => {
           move(),
           move({
             id: 't2',
-            kind: 'vote',
+            kind: 'vote_spend',
             description: 'Votes for "Sunset in Kano"',
             asset: 'CREDIT',
             direction: 'debit',
@@ -223,7 +223,7 @@ describe('Wallet Transaction History', { timeout: 20_000 }, () => {
     expect(within(rows[0]!).getByText('+₦2,850')).toBeTruthy();
     expect(within(rows[1]!).getByText('−25 credits')).toBeTruthy();
     expect(within(rows[1]!).getByText('Votes for "Sunset in Kano"')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Paid vote')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Credits spent')).toBeTruthy();
 
     const pager = within(dialog).getByRole('navigation', { name: 'Transaction history pages' });
     expect(within(pager).getByText('Page 1 of 2')).toBeTruthy();
