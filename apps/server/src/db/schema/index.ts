@@ -3,3 +3,4 @@ export * from './ledger.js';
 export * from './support.js';
 export * from './contests.js';
 export * from './payments.js';
+export * from './events.js';
