@@ -14,7 +14,8 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './lib/mailer.js';
 import { createGateway } from './lib/payments/index.js';
-import { startJobs, type Scheduler } from './lib/jobs.js';
+import { createScheduler, type Scheduler } from './lib/jobs.js';
+import { jobsOf, paymentRegistry } from './composition.js';
 import { createStorage } from './lib/storage.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerAuth } from './plugins/auth.js';
@@ -122,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const storage = createStorage(config);
   const gateway = createGateway(config, { sandboxStore: new DbSandboxStore(database.db) });
-  const ctx: AppContext = { config, database, db: database.db, mailer, storage, gateway, log: app.log };
+  const ctx: AppContext = { config, database, db: database.db, mailer, storage, gateway, payments: paymentRegistry, log: app.log };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     mailer.close();
@@ -136,7 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let scheduler: Scheduler | undefined;
   if (options.jobs ?? config.env !== 'test') {
     app.addHook('onReady', async () => {
-      scheduler = startJobs(ctx);
+      scheduler = createScheduler(jobsOf(ctx), ctx.log);
       void scheduler.runNow();
     });
     app.addHook('preClose', async () => {

@@ -13,7 +13,6 @@ import { rateLimits } from '../../lib/http.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { isAppError } from '../../lib/errors.js';
-import { settleWithdrawal } from '../wallet/withdrawals.service.js';
 import { settleAnyPayment } from './purposes.js';
 
 interface PaystackEvent {
@@ -34,7 +33,7 @@ export async function handlePaystackEvent(ctx: AppContext, body: PaystackEvent):
     return (await settleAnyPayment(ctx, reference)) ? 'payment' : 'ignored';
   }
   if (TRANSFER_EVENTS.has(event)) {
-    await settleWithdrawal(ctx, reference);
+    await ctx.payments.settleTransfer(ctx, reference);
     return 'withdrawal';
   }
   return 'ignored';

@@ -2,6 +2,10 @@
  * What settles a card payment of each purpose, for the callers that only know a reference: the
  * Paystack webhook and the payment sweep. Each purpose's own verify route calls its settle function
  * directly with the payer's id.
+ *
+ * The payments module knows no purpose: the modules that take payments (deposits here, vote credits,
+ * subscriptions) each export their settle function and the composition root (app.ts) hands the
+ * registry over in `ctx.payments`.
  */
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PaymentPurpose } from '@contesthub/shared';
@@ -10,30 +14,27 @@ import { payments } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { isAppError } from '../../lib/errors.js';
 import { runAsLeader } from '../../lib/leader-lock.js';
-import { settleSubscriptionPayment } from '../subscriptions/subscriptions.service.js';
-import { settleCreditPurchase } from '../vote-credits/vote-credits.service.js';
-import { settleDeposit } from './deposits.service.js';
-import type { SettledPayment } from './settlement.js';
+import { PAYMENT_SWEEP_MAX_AGE_MS, type SettledPayment } from './settlement.js';
 
-type Settle = (ctx: AppContext, userId: string | null, reference: string) => Promise<SettledPayment>;
+/** Settles a payment of one purpose by reference: as its payer (userId) or as the system (null). */
+export type SettlePayment = (ctx: AppContext, userId: string | null, reference: string) => Promise<SettledPayment>;
 
-export const SETTLE_BY_PURPOSE: Record<PaymentPurpose, Settle> = {
-  deposit: settleDeposit,
-  credits: settleCreditPurchase,
-  subscription: settleSubscriptionPayment,
-};
+/** What the payments module is handed at the composition root (AppContext.payments). */
+export interface PaymentRegistry {
+  purposes: Record<PaymentPurpose, SettlePayment>;
+  /** Settles a payout (withdrawal) by its transfer reference: the webhook's transfer events. */
+  settleTransfer(ctx: AppContext, reference: string): Promise<unknown>;
+}
 
 /** Settles whatever payment `reference` is, as the system (webhook, sweep). Unknown references: null. */
 export async function settleAnyPayment(ctx: AppContext, reference: string): Promise<SettledPayment | null> {
   const [row] = await ctx.db.select({ purpose: payments.purpose }).from(payments).where(eq(payments.reference, reference));
   if (!row) return null;
-  return SETTLE_BY_PURPOSE[row.purpose](ctx, null, reference);
+  return ctx.payments.purposes[row.purpose](ctx, null, reference);
 }
 
 /** A payer who paid and closed the tab never comes back to verify: the sweep settles their payment. */
 export const PAYMENT_SWEEP_MIN_AGE_MS = 5 * 60 * 1000;
-/** After a day an unfinished checkout is left alone (the payer can still verify it themselves). */
-export const PAYMENT_SWEEP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 50;
 
 /**
@@ -73,7 +74,7 @@ async function sweep(ctx: AppContext): Promise<{ examined: number; credited: num
   let credited = 0;
   for (const p of due) {
     try {
-      const settled = await SETTLE_BY_PURPOSE[p.purpose](ctx, null, p.reference);
+      const settled = await ctx.payments.purposes[p.purpose](ctx, null, p.reference);
       if (settled.credited) credited += 1;
     } catch (err) {
       // Not paid (yet), declined, or the gateway is down: the payment stays as it is for the next run.

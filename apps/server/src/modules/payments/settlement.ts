@@ -41,6 +41,9 @@ export const SETTLEMENT_MESSAGES = {
 export const PAYMENT_VERIFICATION_PATH = '/dashboard/payment-verification';
 
 /** Ours: the purpose's prefix and a UUID without dashes (valid for Paystack charges and transfers). */
+/** After a day an unfinished checkout is left alone by the sweep (the payer can still verify it themselves). */
+export const PAYMENT_SWEEP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 export const newPaymentReference = (purpose: PaymentPurpose) => `${PAYMENT_REFERENCE_PREFIXES[purpose]}${randomUUID().replace(/-/g, '')}`;
 
 /**

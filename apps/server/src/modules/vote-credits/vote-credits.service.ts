@@ -43,7 +43,7 @@ import { AppError } from '../../lib/errors.js';
 import { accounts } from '../ledger/accounts.js';
 import { post, userBalances } from '../ledger/ledger.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
-import { PAYMENT_SWEEP_MAX_AGE_MS } from '../payments/purposes.js';
+import { PAYMENT_SWEEP_MAX_AGE_MS } from '../payments/settlement.js';
 import { settlePayment, startPayment, type SettledPayment } from '../payments/settlement.js';
 import { isPremium } from '../subscriptions/benefits.js';
 import {

@@ -1,0 +1,75 @@
+/**
+ * The composition root's lists (with app.ts): which modules pay through the payments module, which
+ * jobs run, which subscribers listen to the domain events. A new capability is a module plus a few
+ * lines here; no existing module changes, and no lower module imports a higher one to reach it.
+ */
+import type { AppContext } from './context.js';
+import type { Job } from './lib/jobs.js';
+import { runContestLifecycle } from './modules/contests/contests.lifecycle.js';
+import { settleDeposit } from './modules/payments/deposits.service.js';
+import { runPaymentSweep, type PaymentRegistry } from './modules/payments/purposes.js';
+import { runSubscriptionExpiry, settleSubscriptionPayment } from './modules/subscriptions/subscriptions.service.js';
+import { settleCreditPurchase } from './modules/vote-credits/vote-credits.service.js';
+import { runWithdrawalFollowUp, settleWithdrawal } from './modules/wallet/withdrawals.service.js';
+
+/** What settles each card payment purpose, and payouts (the Paystack webhook's transfer events). */
+export const paymentRegistry: PaymentRegistry = {
+  purposes: {
+    deposit: settleDeposit,
+    credits: settleCreditPurchase,
+    subscription: settleSubscriptionPayment,
+  },
+  settleTransfer: settleWithdrawal,
+};
+
+/** How often the contest lifecycle (phase moves, payouts) runs. */
+export const CONTEST_LIFECYCLE_INTERVAL_MS = 15_000;
+/** Card payments nobody came back to verify (payments 5 minutes to a day old). */
+export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
+/** Withdrawals whose transfer is not confirmed yet (pending for a minute or more). */
+export const WITHDRAWAL_FOLLOW_UP_INTERVAL_MS = 60_000;
+/** Subscriptions past their end date. */
+export const SUBSCRIPTION_EXPIRY_INTERVAL_MS = 60_000;
+
+/** The scheduled jobs of every module. */
+export function jobsOf(ctx: AppContext): Job[] {
+  return [
+    {
+      name: 'contest-lifecycle',
+      intervalMs: CONTEST_LIFECYCLE_INTERVAL_MS,
+      run: async () => {
+        const result = await runContestLifecycle(ctx);
+        if (result.movedToVoting > 0 || result.finalized.length > 0) {
+          ctx.log.info(
+            { movedToVoting: result.movedToVoting, finalized: result.finalized.map((f) => f.contestId) },
+            'contest lifecycle moved contests along',
+          );
+        }
+      },
+    },
+    {
+      name: 'payment-sweep',
+      intervalMs: PAYMENT_SWEEP_INTERVAL_MS,
+      run: async () => {
+        const { examined, credited } = await runPaymentSweep(ctx);
+        if (credited > 0) ctx.log.info({ examined, credited }, 'payment sweep credited payments nobody verified');
+      },
+    },
+    {
+      name: 'withdrawal-follow-up',
+      intervalMs: WITHDRAWAL_FOLLOW_UP_INTERVAL_MS,
+      run: async () => {
+        const { settled } = await runWithdrawalFollowUp(ctx);
+        if (settled > 0) ctx.log.info({ settled }, 'withdrawal follow-up settled pending payouts');
+      },
+    },
+    {
+      name: 'subscription-expiry',
+      intervalMs: SUBSCRIPTION_EXPIRY_INTERVAL_MS,
+      run: async () => {
+        const { expired } = await runSubscriptionExpiry(ctx);
+        if (expired > 0) ctx.log.info({ expired }, 'subscriptions expired');
+      },
+    },
+  ];
+}
