@@ -25,8 +25,13 @@ export default tseslint.config(
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
+      // The rules read the imported files too (cycles): with the TypeScript parser, for these extensions.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'] }),
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'],
+        }),
       ],
     },
   },
@@ -59,6 +64,74 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Server import direction (docs/architecture.md "Module map"): lower layers never import higher
+    // ones. A violation names the rule it breaks; apps/server/test/lint-boundaries.test.ts proves
+    // each zone fires.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'apps/server/src/lib',
+              from: ['apps/server/src/modules', 'apps/server/src/plugins', 'apps/server/src/app.ts', 'apps/server/src/composition.ts'],
+              message: 'lib is infrastructure: it imports no module (a module hands it what it needs).',
+            },
+            {
+              target: 'apps/server/src/modules',
+              from: ['apps/server/src/app.ts', 'apps/server/src/composition.ts', 'apps/server/src/server.ts'],
+              message: 'Modules never import the composition root; it imports them.',
+            },
+            {
+              target: 'apps/server/src/modules/ledger',
+              from: 'apps/server/src/modules',
+              except: ['./ledger'],
+              message: 'The ledger is the bottom of the money stack: it imports no other module.',
+            },
+            {
+              target: 'apps/server/src/modules/payments',
+              from: [
+                'apps/server/src/modules/wallet',
+                'apps/server/src/modules/vote-credits',
+                'apps/server/src/modules/subscriptions',
+                'apps/server/src/modules/transfers',
+                'apps/server/src/modules/contests',
+                'apps/server/src/modules/entries',
+                'apps/server/src/modules/votes',
+                'apps/server/src/modules/comments',
+                'apps/server/src/modules/contest-settlement',
+              ],
+              message: 'payments knows no module that pays through it: purposes are registered at the composition root (ctx.payments).',
+            },
+            {
+              target: 'apps/server/src/modules/contests',
+              from: [
+                'apps/server/src/modules/entries',
+                'apps/server/src/modules/votes',
+                'apps/server/src/modules/comments',
+                'apps/server/src/modules/contest-settlement',
+              ],
+              message: 'contests is below entries, votes, comments and contest-settlement: it never imports them.',
+            },
+            {
+              target: 'apps/server/src/modules/entries',
+              from: ['apps/server/src/modules/votes', 'apps/server/src/modules/comments', 'apps/server/src/modules/contest-settlement'],
+              message: 'entries is below votes, comments and contest-settlement: it never imports them.',
+            },
+            {
+              target: 'apps/server/src/modules/votes',
+              from: ['apps/server/src/modules/comments', 'apps/server/src/modules/contest-settlement'],
+              message: 'votes is below comments and contest-settlement: it never imports them.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -20,6 +20,7 @@ step('format', () => runNpm(['run', 'format:check']));
 step('typecheck', () => runNpm(['run', 'typecheck']));
 step('unit and server tests (embedded PGlite)', () => runNpm(['run', 'test:unit']));
 step('server tests (PostgreSQL 15)', () => runNpm(['run', 'test:pg']));
+step('fuzz suite (PGlite, then PostgreSQL 15)', () => runNpm(['run', 'test:fuzz']));
 step('build', () => ensureBuilt({ force: true }));
 step('browser tests (Playwright, Chromium)', () => run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts']));
 

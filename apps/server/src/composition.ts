@@ -5,15 +5,16 @@
  */
 import type { AppContext } from './context.js';
 import type { Job } from './lib/jobs.js';
-import { runContestLifecycle } from './modules/contests/contests.lifecycle.js';
+import { runContestLifecycle } from './modules/contest-settlement/finalize-contest.js';
 import { settleDeposit } from './modules/payments/deposits.service.js';
-import { runPaymentSweep, type PaymentRegistry } from './modules/payments/purposes.js';
+import type { PaymentRegistry } from './lib/payments/registry.js';
+import { runPaymentSweep } from './modules/payments/purposes.js';
 import { runSubscriptionExpiry, settleSubscriptionPayment } from './modules/subscriptions/subscriptions.service.js';
 import { settleCreditPurchase } from './modules/vote-credits/vote-credits.service.js';
 import { runWithdrawalFollowUp, settleWithdrawal } from './modules/wallet/withdrawals.service.js';
 
 /** What settles each card payment purpose, and payouts (the Paystack webhook's transfer events). */
-export const paymentRegistry: PaymentRegistry = {
+export const paymentRegistry: PaymentRegistry<AppContext> = {
   purposes: {
     deposit: settleDeposit,
     credits: settleCreditPurchase,

@@ -5,7 +5,7 @@ import type { Database, Db } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
 import type { PaymentGateway } from './lib/payments/index.js';
 import type { Storage } from './lib/storage.js';
-import type { PaymentRegistry } from './modules/payments/purposes.js';
+import type { PaymentRegistry } from './lib/payments/registry.js';
 
 /** What services need from the running app; passed explicitly so services stay plain functions. */
 export interface AppContext {
@@ -17,7 +17,7 @@ export interface AppContext {
   /** The one payment gateway: Paystack when PAYSTACK_SECRET_KEY is set, else the built-in sandbox. */
   gateway: PaymentGateway;
   /** What settles each kind of payment and payout, registered at the composition root (app.ts). */
-  payments: PaymentRegistry;
+  payments: PaymentRegistry<AppContext>;
   log: FastifyBaseLogger;
 }
 

@@ -11,7 +11,8 @@ import { advanceClock, now, setClock } from '../src/lib/clock.js';
 import { createScheduler } from '../src/lib/jobs.js';
 import { accounts } from '../src/modules/ledger/accounts.js';
 import { balanceOf, checkLedgerIntegrity, platformRevenueTotal, post } from '../src/modules/ledger/ledger.js';
-import { cancelContest, finalizeContest, runContestLifecycle } from '../src/modules/contests/contests.service.js';
+import { cancelContest } from '../src/modules/contest-settlement/change-status.js';
+import { finalizeContest, runContestLifecycle } from '../src/modules/contest-settlement/finalize-contest.js';
 import { createSignedInUser, createTestApp, createTestUser, login, type TestApp } from './helpers.js';
 import {
   DAY,

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TRecentActivity, TUserStats } from '@contesthub/shared';
 import { comments, contests, votes } from '../src/db/schema/index.js';
 import { advanceClock, setClock } from '../src/lib/clock.js';
-import { finalizeContest } from '../src/modules/contests/contests.service.js';
+import { finalizeContest } from '../src/modules/contest-settlement/finalize-contest.js';
 import { createSignedInUser, createTestApp, login, type TestApp } from './helpers.js';
 import { DAY, HOUR, api, castVote, createContest, fundWallet, giveCredits, insertContest, insertEntry } from './contest-fixtures.js';
 

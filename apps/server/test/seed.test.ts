@@ -11,7 +11,7 @@ import {
 } from '@contesthub/shared';
 import { queryRows } from '../src/db/client.js';
 import { appMeta, contests, entries, ledgerTransactions, userBadges, users, votes } from '../src/db/schema/index.js';
-import { postedAmount } from '../src/modules/contests/contests.lifecycle.js';
+import { postedAmount } from '../src/modules/ledger/ledger.js';
 import { completionOf } from '../src/modules/entries/entries.service.js';
 import { accounts } from '../src/modules/ledger/accounts.js';
 import { balanceOf, checkLedgerIntegrity, post, userBalances } from '../src/modules/ledger/ledger.js';

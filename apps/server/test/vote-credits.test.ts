@@ -521,7 +521,7 @@ describe('GET /api/vote-credits/transactions', () => {
       { type: 'vote_spend', status: 'completed', voteCredits: -10, amount: 0, reason: null },
       { type: 'vote_credit_purchase', status: 'failed', voteCredits: 30, amount: 157_500, reason: 'Declined' },
       { type: 'vote_credit_purchase', status: 'completed', voteCredits: 50, amount: 262_500, reason: null },
-      { type: 'promotion', status: 'completed', voteCredits: 20, amount: 0, reason: null },
+      { type: 'promotional_credit', status: 'completed', voteCredits: 20, amount: 0, reason: null },
     ]);
     expect(list.transactions[0]!.reference).toBe(pending.reference);
     expect(list.transactions[1]!.description).toBe(`Entry fee: ${feeContest.title}`);
@@ -545,7 +545,7 @@ describe('GET /api/vote-credits/transactions', () => {
       'vote_spend/completed',
       'vote_spend/completed',
       'vote_credit_purchase/completed',
-      'promotion/completed',
+      'promotional_credit/completed',
     ]);
     expect(types(await history(u.token, '?status=failed'))).toEqual(['vote_credit_purchase/failed']);
     expect(types(await history(u.token, '?type=vote_credit_purchase&status=pending'))).toEqual(['vote_credit_purchase/pending']);

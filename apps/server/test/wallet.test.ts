@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TWallet, TWalletStats, TWalletTransactionsPage } from '@contesthub/shared';
 import { advanceClock, setClock } from '../src/lib/clock.js';
 import { checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
-import { finalizeContest } from '../src/modules/contests/contests.service.js';
+import { finalizeContest } from '../src/modules/contest-settlement/finalize-contest.js';
 import { createSignedInUser, createTestApp, login, type TestApp } from './helpers.js';
 import { DAY, api, castVote, createContest, fundWallet, giveCredits, insertContest, insertEntry } from './contest-fixtures.js';
 

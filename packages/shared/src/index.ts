@@ -22,3 +22,4 @@ export * from './schemas/wallet.js';
 export * from './money-rules.js';
 export * from './schemas/payments.js';
 export * from './schemas/money-views.js';
+export * from './schemas/votes.js';

@@ -4,8 +4,7 @@
  * Keys are arbitrary constants, one per job (the migration lock 727_001 is in db/client.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
-import { queryRows, type Tx } from '../db/client.js';
+import { queryRows, type Database, type Db, type Tx } from '../db/client.js';
 
 /**
  * Tries the transaction-scoped advisory lock `key` without waiting: true when this transaction now
@@ -26,7 +25,11 @@ export type LeaderRun<T> = { leader: true; result: T } | { leader: false };
  * other instance can open, so the caller is the leader; an open transaction there would also hold
  * back fn's own queries (PGlite runs one transaction at a time).
  */
-export async function runAsLeader<T>(ctx: Pick<AppContext, 'db' | 'database'>, key: number, fn: () => Promise<T>): Promise<LeaderRun<T>> {
+export async function runAsLeader<T>(
+  ctx: { db: Db; database: Pick<Database, 'kind'> },
+  key: number,
+  fn: () => Promise<T>,
+): Promise<LeaderRun<T>> {
   if (ctx.database.kind === 'pglite') return { leader: true, result: await fn() };
   return ctx.db.transaction(async (tx): Promise<LeaderRun<T>> => {
     if (!(await tryLeaderLock(tx, key))) return { leader: false };

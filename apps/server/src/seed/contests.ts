@@ -16,6 +16,8 @@ import { contests, entries } from '../db/schema/index.js';
 import { advanceClock, setClock } from '../lib/clock.js';
 import * as commentsService from '../modules/comments/comments.service.js';
 import * as contestsService from '../modules/contests/contests.service.js';
+import { cancelContest } from '../modules/contest-settlement/change-status.js';
+import { finalizeContest } from '../modules/contest-settlement/finalize-contest.js';
 import * as reportsService from '../modules/contests/reports.service.js';
 import * as entriesService from '../modules/entries/entries.service.js';
 import * as reviewService from '../modules/entries/entry-review.service.js';
@@ -378,11 +380,11 @@ export async function runPlan(
     // --- the end: finalize (winner paid 95% / badge) or cancel (everything refunded)
     if (plan.phase === 'ended') {
       setClock(new Date(t.votingEnd + HOUR));
-      const outcome = await contestsService.finalizeContest(sctx, contestId);
+      const outcome = await finalizeContest(sctx, contestId);
       if (!outcome) throw new Error(`demo contest ${plan.key} did not finalize`);
     } else if (plan.phase === 'cancelled') {
       setClock(new Date(plan.entries.length === 0 ? t.created + DAY : t.entryEnd + 2 * DAY));
-      await contestsService.cancelContest(sctx, contestId, actor(organizer), plan.cancelReason);
+      await cancelContest(sctx, contestId, actor(organizer), plan.cancelReason);
     }
 
     // --- keep the README's balances true for the key demo accounts

@@ -3,7 +3,7 @@ import { creditsToUnits, nairaToKobo, subscriptionQuote } from '@contesthub/shar
 import type { AppContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import { appMeta, comments, contests, entries, entryLikes, reports, users, votes } from '../db/schema/index.js';
-import { runContestLifecycle } from '../modules/contests/contests.lifecycle.js';
+import { runContestLifecycle } from '../modules/contest-settlement/finalize-contest.js';
 import { accounts } from '../modules/ledger/accounts.js';
 import { isPosted, post } from '../modules/ledger/ledger.js';
 import { hasAnySubscription } from '../modules/subscriptions/subscriptions.repository.js';

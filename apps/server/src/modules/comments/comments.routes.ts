@@ -226,3 +226,23 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * DELETE /api/contests/:id/comments/:commentId (registered under /contests): the contest family's
+ * path for removing one comment (spec 000 §7); the same rules as DELETE /api/comments/:id.
+ */
+export const contestCommentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    '/:id/comments/:commentId',
+    {
+      schema: {
+        tags: ['contests'],
+        summary: 'Remove a comment from a contest (author, organizer, moderator or admin)',
+        params: z.object({ id: z.uuid({ error: 'Contest ID is required' }), commentId: z.uuid({ error: 'Comment ID is required' }) }),
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) =>
+      ok(await comments.deleteComment(app.ctx, requireAuth(req), req.params.commentId, { contestId: req.params.id }), 'Comment deleted'),
+  );
+};

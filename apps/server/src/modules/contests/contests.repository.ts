@@ -6,10 +6,10 @@
  * (which `post()` locks in code order). Keeping that order avoids deadlocks between a vote and a
  * cancellation or a payout.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { contests, entries, users } from '../../db/schema/index.js';
+import { contests, entries, userBadges, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 
 export type ContestRow = typeof contests.$inferSelect;
@@ -84,4 +84,87 @@ export interface ContestViewRow {
   winnerTitle: string | null;
   winnerUserId: string | null;
   winnerName: string | null;
+}
+
+// ---------- the lifecycle (the contest-settlement module moves contests along with these) ----------
+
+/**
+ * Claims the end of a contest: status ended, finalized now, the winner recorded. Only one
+ * transaction ever wins the claim (`finalized_at IS NULL`); false for every other.
+ */
+export async function claimFinalize(tx: Tx, contestId: string, winnerEntryId: string | null, at: Date): Promise<boolean> {
+  const claimed = await tx
+    .update(contests)
+    .set({ status: 'ended', finalizedAt: at, winnerEntryId, updatedAt: at })
+    .where(and(eq(contests.id, contestId), isNull(contests.finalizedAt), inArray(contests.status, ['active', 'voting', 'ended'])))
+    .returning({ id: contests.id });
+  return claimed.length > 0;
+}
+
+export async function markCancelled(tx: Tx, contestId: string, at: Date, reason: string | null): Promise<void> {
+  await tx
+    .update(contests)
+    .set({ status: 'cancelled', cancelledAt: at, cancelReason: reason, updatedAt: at })
+    .where(eq(contests.id, contestId));
+}
+
+/** Entries closed now: active → voting with the entry end and the voting start brought forward. */
+export async function closeEntries(
+  tx: Tx,
+  contestId: string,
+  dates: { entryEndDate: Date; votingStartDate: Date },
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(contests)
+    .set({ status: 'voting', ...dates, updatedAt: at })
+    .where(eq(contests.id, contestId));
+}
+
+export async function setVotingDates(
+  tx: Tx,
+  contestId: string,
+  dates: { votingStartDate: Date; votingEndDate: Date },
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(contests)
+    .set({ ...dates, updatedAt: at })
+    .where(eq(contests.id, contestId));
+}
+
+/** Contests whose entry period is over move active → voting; returns how many moved. */
+export async function moveDueToVoting(tx: Tx, at: Date): Promise<number> {
+  const moved = await tx
+    .update(contests)
+    .set({ status: 'voting', updatedAt: at })
+    .where(and(eq(contests.status, 'active'), lte(contests.entryEndDate, at), gt(contests.votingEndDate, at)))
+    .returning({ id: contests.id });
+  return moved.length;
+}
+
+/** Ids of contests due to be finalized (voting over, or ended and not finalized), oldest deadline first. */
+export async function dueForFinalize(tx: Tx, at: Date, limit: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: contests.id })
+    .from(contests)
+    .where(
+      and(
+        isNull(contests.finalizedAt),
+        or(eq(contests.status, 'ended'), and(inArray(contests.status, ['active', 'voting']), lte(contests.votingEndDate, at))),
+      ),
+    )
+    .orderBy(asc(contests.votingEndDate), asc(contests.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The badge of a badge contest, to its winner (once per contest). True when awarded now. */
+export async function awardBadge(tx: Tx, badge: { userId: string; contestId: string; title: string }, at: Date): Promise<boolean> {
+  const inserted = await tx
+    .insert(userBadges)
+    .values({ ...badge, awardedAt: at })
+    .onConflictDoNothing({ target: userBadges.contestId })
+    .returning({ id: userBadges.id });
+  return inserted.length > 0;
 }

@@ -8,8 +8,6 @@ import {
   ZContestCategoryCount,
   ZContestList,
   ZContestListQuery,
-  ZContestStats,
-  ZContestStatusChange,
   ZCreateContest,
   ZMyContests,
   ZUpdateContest,
@@ -17,9 +15,6 @@ import {
 } from '@contesthub/shared';
 import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { deleteComment } from '../comments/comments.service.js';
-import { deleteEntry } from '../entries/entries.service.js';
-import { ZContestRefunds } from '../votes/votes.service.js';
 import * as service from './contests.service.js';
 import { coverOf, registerContestForms } from './contests.upload.js';
 
@@ -161,15 +156,6 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok({ contest: await service.getContest(app.ctx, req.params.id, req.auth) }),
   );
 
-  app.get(
-    '/:id/stats',
-    {
-      schema: { tags, summary: 'Entries, votes, voters and top entries of a contest', params, response: { 200: envelope(ZContestStats) } },
-      config: { access: 'optional' },
-    },
-    async (req) => ok(await service.contestStats(app.ctx, req.params.id, req.auth)),
-  );
-
   app.put(
     '/:id',
     {
@@ -208,83 +194,6 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
         await service.deleteContest(app.ctx, { userId: auth.userId, role: auth.role }, req.params.id),
         service.CONTEST_MESSAGES.deleted,
       );
-    },
-  );
-
-  app.patch(
-    '/:id/status',
-    {
-      schema: {
-        tags,
-        summary: 'Close entries, end or cancel a contest (organizer or admin)',
-        description:
-          'active → voting closes entries now; voting → ended ends voting now and pays the winner; active or voting → cancelled refunds every payment.',
-        params,
-        body: ZContestStatusChange,
-        response: {
-          200: envelope(
-            z.object({
-              contest: ZContest,
-              finalized: z
-                .object({
-                  winnerEntryId: z.string().nullable(),
-                  prizePaid: z.number().int(),
-                  fee: z.number().int(),
-                  refunded: z.number().int(),
-                  badgeAwarded: z.boolean(),
-                })
-                .nullable()
-                .optional(),
-              refunds: ZContestRefunds.optional(),
-            }),
-          ),
-        },
-      },
-      config: { access: 'signedIn' },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const { message, ...data } = await service.changeContestStatus(
-        app.ctx,
-        { userId: auth.userId, role: auth.role },
-        req.params.id,
-        req.body,
-      );
-      return ok(data, message);
-    },
-  );
-
-  // The contest family's paths for removing one entry or comment (spec 000 §7); the entries and
-  // comments services own the rules.
-  const entryParams = z.object({ id: z.uuid({ error: 'Contest ID is required' }), entryId: z.uuid({ error: 'Entry ID is required' }) });
-  const commentParams = z.object({
-    id: z.uuid({ error: 'Contest ID is required' }),
-    commentId: z.uuid({ error: 'Comment ID is required' }),
-  });
-
-  app.delete(
-    '/:id/entries/:entryId',
-    {
-      schema: { tags, summary: 'Remove an entry from a contest (participant, organizer or admin)', params: entryParams },
-      config: { access: 'signedIn' },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const { id, entryId } = req.params;
-      return ok(await deleteEntry(app.ctx, { userId: auth.userId, role: auth.role }, entryId, { contestId: id }), 'Entry deleted');
-    },
-  );
-
-  app.delete(
-    '/:id/comments/:commentId',
-    {
-      schema: { tags, summary: 'Remove a comment from a contest (author, organizer, moderator or admin)', params: commentParams },
-      config: { access: 'signedIn' },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const { id, commentId } = req.params;
-      return ok(await deleteComment(app.ctx, { userId: auth.userId, role: auth.role }, commentId, { contestId: id }), 'Comment deleted');
     },
   );
 };

@@ -17,11 +17,9 @@ import {
   type TContest,
   type TContestCategoryCount,
   type TContestList,
-  type TContestStats,
   type TCreateContest,
   type TMyContests,
   type TUpdateContest,
-  type UserRole,
   type CONTEST_SORTS,
   type ContestCategory,
   type EntryType,
@@ -29,29 +27,20 @@ import {
   type VotingType,
   watMonth,
   pageOf,
+  type Actor,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { contests, entries, users, votes } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { contests, entries, users } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
-import { can } from '../../lib/policy.js';
+import { authorize, can } from '../../lib/policy.js';
 import { AppError, isAppError } from '../../lib/errors.js';
-import { RANKING_ORDER } from '../entries/entries.repository.js';
 import { accounts } from '../ledger/accounts.js';
 import { balanceOf, post } from '../ledger/ledger.js';
 import { contestsUsedThisMonth } from '../users/users.service.js';
 import { searchMatches, searchRank, searchTsQuery } from './contest-search.js';
 import { viewToDto } from './contests.dto.js';
-import {
-  badgeFeeReference,
-  cancelLocked,
-  escrowFundingReference,
-  finalizeLocked,
-  refundBadgeFee,
-  refundEscrowToOrganizer,
-  type CancelRefunds,
-  type FinalizeOutcome,
-} from './contests.lifecycle.js';
+import { badgeFeeReference, escrowFundingReference, refundBadgeFee, refundEscrowToOrganizer } from './contest-funds.js';
 import { contestNotFound, findContest, getContestForUpdate, isUuid, selectContestViews, type ContestRow } from './contests.repository.js';
 import { coverKey, renderCover } from './contests.upload.js';
 import { isPremium } from '../subscriptions/benefits.js';
@@ -60,13 +49,8 @@ import { phaseAt, statusForDates } from './phase.js';
 // What other modules use from here.
 export { toContestDto, viewToDto } from './contests.dto.js';
 export { findContest, getContestForUpdate, loadContest, type ContestRow } from './contests.repository.js';
-export { finalizeContest, runContestLifecycle } from './contests.lifecycle.js';
 
-/** Who is acting: the signed-in caller. */
-export interface Actor {
-  userId: string;
-  role: UserRole;
-}
+export type { Actor } from '@contesthub/shared';
 
 export const CONTEST_MESSAGES = {
   created: 'Contest created successfully! Your contest is now live.',
@@ -102,18 +86,14 @@ export const CONTEST_MESSAGES = {
 } as const;
 
 const fieldError = (field: string, message: string) => AppError.badRequest(message, { errors: { [field]: message } });
-const isStaff = (actor: Actor | undefined) => actor?.role === 'admin';
+/** The one contest-visibility rule (policy: drafts exist only for their organizer and staff). */
+export const canSee = (row: ContestRow, viewer: Actor | undefined): boolean => can(viewer, 'contest.view', row);
 
-/** Drafts exist only for their organizer and admins. */
-function canSee(row: ContestRow, viewer: Actor | undefined): boolean {
-  return row.status !== 'draft' || viewer?.userId === row.organizerId || isStaff(viewer);
+export function assertCanManage(row: ContestRow, actor: Actor): void {
+  authorize(actor, 'contest.manage', row, CONTEST_MESSAGES.notOwner);
 }
 
-function assertCanManage(row: ContestRow, actor: Actor): void {
-  if (row.organizerId !== actor.userId && !isStaff(actor)) throw AppError.forbidden(CONTEST_MESSAGES.notOwner);
-}
-
-async function contestView(db: DbOrTx, id: string, at: Date): Promise<TContest> {
+export async function contestView(db: DbOrTx, id: string, at: Date): Promise<TContest> {
   const [view] = await selectContestViews(db).where(eq(contests.id, id));
   if (!view) throw contestNotFound();
   return viewToDto(view, at);
@@ -435,85 +415,6 @@ export async function getContest(ctx: AppContext, id: string, viewer: Actor | un
   return viewToDto(view, at);
 }
 
-/** GET /api/contests/:id/stats: entries by status, active votes by type, voters, the top entries. */
-export async function contestStats(ctx: AppContext, id: string, viewer: Actor | undefined): Promise<TContestStats> {
-  const row = await findContest(ctx.db, id);
-  if (!row || !canSee(row, viewer)) throw contestNotFound();
-  const at = now();
-  const [byStatus, byType, [voters], [participants], top] = await Promise.all([
-    ctx.db.select({ status: entries.status, n: count() }).from(entries).where(eq(entries.contestId, id)).groupBy(entries.status),
-    ctx.db
-      .select({
-        voteType: votes.voteType,
-        votes: sql<number>`coalesce(sum(${votes.amount}), 0)`.mapWith(Number),
-        weighted: sql<number>`coalesce(sum(${votes.weightedTotal}), 0)`.mapWith(Number),
-        credits: sql<number>`coalesce(sum(${votes.creditCost}), 0)`.mapWith(Number),
-      })
-      .from(votes)
-      .where(and(eq(votes.contestId, id), eq(votes.isActive, true)))
-      .groupBy(votes.voteType),
-    ctx.db
-      .select({ n: sql<number>`count(distinct ${votes.voterId})`.mapWith(Number) })
-      .from(votes)
-      .where(and(eq(votes.contestId, id), eq(votes.isActive, true))),
-    ctx.db
-      .select({ n: sql<number>`count(distinct ${entries.participantId})`.mapWith(Number) })
-      .from(entries)
-      .where(eq(entries.contestId, id)),
-    ctx.db
-      .select({
-        id: entries.id,
-        title: entries.title,
-        votesCount: entries.votesCount,
-        weightedVotes: entries.weightedVotes,
-        participantId: users.id,
-        participantName: users.fullName,
-      })
-      .from(entries)
-      .innerJoin(users, eq(users.id, entries.participantId))
-      .where(and(eq(entries.contestId, id), eq(entries.status, 'approved')))
-      // The ranking of docs/decisions/004-contest-ranking.md.
-      .orderBy(...RANKING_ORDER)
-      .limit(5),
-  ]);
-  const status = (s: string) => byStatus.find((r) => r.status === s)?.n ?? 0;
-  const type = (t: 'free' | 'paid') => byType.find((r) => r.voteType === t);
-  const totalEntries = byStatus.reduce((sum, r) => sum + r.n, 0);
-  const free = type('free')?.votes ?? 0;
-  const paid = type('paid')?.votes ?? 0;
-  const approved = status('approved');
-  return {
-    contestId: row.id,
-    status: statusForDates(row, at),
-    phase: phaseAt(row, at),
-    entries: {
-      total: totalEntries,
-      pending: status('pending'),
-      approved,
-      rejected: status('rejected'),
-      disqualified: status('disqualified'),
-    },
-    votes: {
-      total: free + paid,
-      free,
-      paid,
-      weighted: (type('free')?.weighted ?? 0) + (type('paid')?.weighted ?? 0),
-      creditsSpent: can(viewer, 'votes.see_credits', row) ? unitsToCredits(type('paid')?.credits ?? 0) : null,
-    },
-    uniqueVoters: voters?.n ?? 0,
-    participants: participants?.n ?? 0,
-    averageVotesPerEntry: approved === 0 ? 0 : Math.round(((free + paid) / approved) * 100) / 100,
-    topEntries: top.map((e, i) => ({
-      _id: e.id,
-      title: e.title,
-      votesCount: e.votesCount,
-      weightedVotes: e.weightedVotes,
-      ranking: i + 1,
-      participant: { _id: e.participantId, fullName: e.participantName },
-    })),
-  };
-}
-
 export interface OwnerListQuery {
   page: number;
   limit: number;
@@ -706,101 +607,11 @@ export async function deleteContest(
     const [entryCount] = await tx.select({ n: count() }).from(entries).where(eq(entries.contestId, id));
     if (row.totalEntries > 0 || (entryCount?.n ?? 0) > 0) throw AppError.conflict(CONTEST_MESSAGES.hasEntries);
 
-    const escrowRefunded = await refundEscrowToOrganizer(tx, row, `contest:delete:${id}:escrow`, 'deleted contest');
-    const badgeFeeRefunded = await refundBadgeFee(tx, row, `contest:delete:${id}:badge-fee`);
+    const escrowRefunded = await refundEscrowToOrganizer(tx, row, 'delete');
+    const badgeFeeRefunded = await refundBadgeFee(tx, row, 'delete');
     await tx.delete(contests).where(eq(contests.id, id));
     return { escrowRefunded, badgeFeeRefunded: unitsToCredits(badgeFeeRefunded), coverImage: row.coverImage };
   });
   await removeCover(ctx, id, result.coverImage);
   return { escrowRefunded: result.escrowRefunded, badgeFeeRefunded: result.badgeFeeRefunded };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Status changes
-
-export interface StatusChangeResult {
-  contest: TContest;
-  message: string;
-  finalized?: FinalizeOutcome | null;
-  refunds?: CancelRefunds;
-}
-
-const ms = (d: Date) => d.getTime();
-
-/** Refusals of a transition that is not allowed from where the contest stands (409). */
-function refuseUnlessAllowed(row: ContestRow, target: 'voting' | 'ended' | 'cancelled', at: Date): void {
-  const effective = statusForDates(row, at);
-  if (row.status === 'draft') throw AppError.conflict(CONTEST_MESSAGES.draftStatus);
-  if (row.status === 'cancelled') throw AppError.conflict(CONTEST_MESSAGES.cancelled);
-  if (row.status === 'ended' || row.finalizedAt) throw AppError.conflict(CONTEST_MESSAGES.ended);
-  switch (target) {
-    case 'voting':
-      if (effective === 'ended') throw AppError.conflict(CONTEST_MESSAGES.votingOver);
-      if (row.status === 'voting' || effective === 'voting') throw AppError.conflict(CONTEST_MESSAGES.alreadyVoting);
-      if (at < row.entryStartDate) throw AppError.conflict(CONTEST_MESSAGES.notOpenedYet);
-      return;
-    case 'ended':
-      if (effective === 'active') throw AppError.conflict(CONTEST_MESSAGES.closeFirst);
-      return;
-    case 'cancelled':
-      // Voting is over: the winner is owed the prize, so the contest ends rather than cancels.
-      if (effective === 'ended') throw AppError.conflict(CONTEST_MESSAGES.ended);
-      return;
-  }
-}
-
-/**
- * PATCH /api/contests/:id/status by the organizer or an admin:
- * - active → voting closes entries now (entryEndDate and votingStartDate brought forward to now);
- * - voting → ended brings votingEndDate forward to now and finalizes (winner, payout) in the same
- *   transaction; racing the scheduler is safe, the finalize claim lets only one of them pay;
- * - active or voting → cancelled refunds everything (cancelContest).
- */
-export async function changeContestStatus(
-  ctx: AppContext,
-  actor: Actor,
-  id: string,
-  change: { status: 'voting' | 'ended' | 'cancelled'; reason?: string | undefined },
-): Promise<StatusChangeResult> {
-  if (change.status === 'cancelled') return cancelContest(ctx, id, actor, change.reason);
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const at = now();
-    const row = await getContestForUpdate(tx, id);
-    if (!canSee(row, actor)) throw contestNotFound();
-    assertCanManage(row, actor);
-    refuseUnlessAllowed(row, change.status, at);
-
-    if (change.status === 'voting') {
-      // Each date only moves earlier, and the order of the four dates is kept (to the millisecond).
-      const entryEndDate = new Date(Math.max(Math.min(ms(row.entryEndDate), ms(at)), ms(row.entryStartDate) + 1));
-      const votingStartDate = new Date(Math.max(Math.min(ms(row.votingStartDate), ms(at)), ms(entryEndDate)));
-      await tx.update(contests).set({ status: 'voting', entryEndDate, votingStartDate, updatedAt: at }).where(eq(contests.id, id));
-      return null;
-    }
-    const votingStartDate = new Date(Math.max(Math.min(ms(row.votingStartDate), ms(at)), ms(row.entryEndDate)));
-    const votingEndDate = new Date(Math.max(Math.min(ms(row.votingEndDate), ms(at)), ms(votingStartDate) + 1));
-    await tx.update(contests).set({ votingStartDate, votingEndDate, updatedAt: at }).where(eq(contests.id, id));
-    return finalizeLocked(tx, { ...row, votingStartDate, votingEndDate }, at);
-  });
-  const contest = await contestView(ctx.db, id, now());
-  if (change.status === 'voting') return { contest, message: CONTEST_MESSAGES.closed };
-  return { contest, message: CONTEST_MESSAGES.endedNow, finalized: outcome };
-}
-
-/**
- * Cancels an open contest (active or voting) with every refund in one transaction: the escrowed
- * prize to the organizer, each active paid vote's credits to its voter (votes marked inactive),
- * each paid entry fee to its participant, the badge fee to the organizer. Organizer or admin only.
- * Used by PATCH /api/contests/:id/status and POST /api/votes/refund-contest/:contestId.
- */
-export async function cancelContest(ctx: AppContext, contestId: string, actor: Actor, reason?: string): Promise<StatusChangeResult> {
-  const refunds = await ctx.db.transaction(async (tx: Tx) => {
-    const at = now();
-    const row = await getContestForUpdate(tx, contestId);
-    if (!canSee(row, actor)) throw contestNotFound();
-    assertCanManage(row, actor);
-    refuseUnlessAllowed(row, 'cancelled', at);
-    return cancelLocked(tx, row, at, reason);
-  });
-  return { contest: await contestView(ctx.db, contestId, now()), message: CONTEST_MESSAGES.cancelledNow, refunds };
 }

@@ -41,6 +41,27 @@ const rankingSql = sql<number | null>`case when ${entries.status} = 'approved' t
       or (r.weighted_votes = ${entries.weightedVotes} and (r.created_at, r.id) < (${entries.createdAt}, ${entries.id})))
 ) end`;
 
+/**
+ * The winner among approved entries: the first in RANKING_ORDER (docs/decisions/004). An approved
+ * entry wins even with no votes at all (the organizer promised the prize to the best entry, and the
+ * only one is the best); a contest with no approved entry has no winner.
+ */
+export async function pickWinner(db: DbOrTx, contestId: string) {
+  const [winner] = await db
+    .select({ id: entries.id, participantId: entries.participantId, title: entries.title })
+    .from(entries)
+    .where(and(eq(entries.contestId, contestId), eq(entries.status, 'approved')))
+    .orderBy(...RANKING_ORDER)
+    .limit(1);
+  return winner;
+}
+
+/** The rank of one entry among its contest's approved entries (RANKING_ORDER); null when not approved. */
+export async function rankOf(db: DbOrTx, entryId: string): Promise<number | null> {
+  const [row] = await db.select({ rank: rankingSql }).from(entries).where(eq(entries.id, entryId));
+  return row?.rank ?? null;
+}
+
 /** The participant columns an entry answer shows (ZEntryParticipant once mapped). */
 const participantColumns = {
   id: users.id,
@@ -330,4 +351,43 @@ export async function statusCounts(db: DbOrTx, contestId: string) {
   const rejected = by.rejected ?? 0;
   const disqualified = by.disqualified ?? 0;
   return { total: pending + approved + rejected + disqualified, pending, approved, rejected, disqualified };
+}
+
+// ---------- a contest's entries, counted (contest statistics) ----------
+
+/** Entries of a contest by status. */
+export async function entryStatusCounts(db: DbOrTx, contestId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ status: entries.status, n: count() })
+    .from(entries)
+    .where(eq(entries.contestId, contestId))
+    .groupBy(entries.status);
+  return new Map(rows.map((r) => [r.status, r.n]));
+}
+
+/** People with at least one entry in the contest. */
+export async function participantCount(db: DbOrTx, contestId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${entries.participantId})`.mapWith(Number) })
+    .from(entries)
+    .where(eq(entries.contestId, contestId));
+  return row?.n ?? 0;
+}
+
+/** The first `limit` approved entries in RANKING_ORDER, with their participant. */
+export async function topApprovedEntries(db: DbOrTx, contestId: string, limit: number) {
+  return db
+    .select({
+      id: entries.id,
+      title: entries.title,
+      votesCount: entries.votesCount,
+      weightedVotes: entries.weightedVotes,
+      participantId: users.id,
+      participantName: users.fullName,
+    })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.participantId))
+    .where(and(eq(entries.contestId, contestId), eq(entries.status, 'approved')))
+    .orderBy(...RANKING_ORDER)
+    .limit(limit);
 }

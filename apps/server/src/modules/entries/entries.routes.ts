@@ -302,3 +302,23 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await service.unlikeEntry(app.ctx, signedIn(req), req.params.id), 'Entry unliked'),
   );
 };
+
+/**
+ * DELETE /api/contests/:id/entries/:entryId (registered under /contests): the contest family's path
+ * for removing one entry (spec 000 §7); the same rules as DELETE /api/entries/:id.
+ */
+export const contestEntryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    '/:id/entries/:entryId',
+    {
+      schema: {
+        tags: ['contests'],
+        summary: 'Remove an entry from a contest (participant, organizer or admin)',
+        params: z.object({ id: z.uuid({ error: 'Contest ID is required' }), entryId: z.uuid({ error: 'Entry ID is required' }) }),
+      },
+      config: { access: 'signedIn' },
+    },
+    async (req) =>
+      ok(await service.deleteEntry(app.ctx, requireAuth(req), req.params.entryId, { contestId: req.params.id }), 'Entry deleted'),
+  );
+};

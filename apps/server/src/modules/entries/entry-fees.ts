@@ -9,10 +9,11 @@ import type { Tx } from '../../db/client.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import { accounts } from '../ledger/accounts.js';
-import { balanceOf, post } from '../ledger/ledger.js';
+import { balanceOf, isPosted, paymentsInto, post } from '../ledger/ledger.js';
 import { unitsToCredits } from '@contesthub/shared';
 
-export const entryFeeReference = (entryId: string) => `entry:fee:${entryId}`;
+const FEE_PREFIX = 'entry:fee:';
+export const entryFeeReference = (entryId: string) => `${FEE_PREFIX}${entryId}`;
 export const entryFeeRefundReference = (entryId: string) => `entry:fee-refund:${entryId}`;
 
 /** The client shows this text as is (spec 000 §8). */
@@ -82,6 +83,14 @@ export async function refundEntryFee(
 ): Promise<number> {
   const units = await chargedFee(tx, input.entryId, input.contestId);
   if (units === 0) return 0;
+  return postFeeRefund(tx, { ...input, units });
+}
+
+async function postFeeRefund(
+  tx: Tx,
+  input: { entryId: string; contestId: string; participantId: string; reason: string; units: number },
+): Promise<number> {
+  const { units } = input;
   await post(tx, {
     reference: entryFeeRefundReference(input.entryId),
     kind: 'entry_fee_refund',
@@ -93,4 +102,27 @@ export async function refundEntryFee(
     ],
   });
   return units;
+}
+
+/**
+ * A cancelled contest gives back every entry fee still held: each fee paid into its CREDIT escrow
+ * and not refunded yet (a rejected or deleted entry's was already), to the account that paid it.
+ */
+export async function refundContestEntryFees(tx: Tx, contest: { id: string; title: string }): Promise<{ refunded: number; units: number }> {
+  const charges = await paymentsInto(tx, accounts.contestEscrow(contest.id, 'CREDIT'), FEE_PREFIX, 'user_credits');
+  let refunded = 0;
+  let units = 0;
+  for (const charge of charges) {
+    const entryId = charge.reference.slice(FEE_PREFIX.length);
+    if (await isPosted(tx, entryFeeRefundReference(entryId))) continue;
+    units += await postFeeRefund(tx, {
+      entryId,
+      contestId: contest.id,
+      participantId: charge.payerUserId,
+      reason: `"${contest.title}" was cancelled`,
+      units: charge.amount,
+    });
+    refunded += 1;
+  }
+  return { refunded, units };
 }

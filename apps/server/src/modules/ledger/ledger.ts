@@ -244,6 +244,41 @@ export async function postedAccount(db: DbOrTx, reference: string, kind: string)
 }
 
 /** Current balance of an account; 0 for an account never used. */
+/** The amount a posted transaction moved on one account (signed), 0 when it was never posted. */
+export async function postedAmount(db: DbOrTx, reference: string, account: AccountSpec): Promise<number> {
+  const [row] = await db
+    .select({ amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerTransactions.reference, reference), eq(ledgerAccounts.code, account.code)));
+  return row?.amount ?? 0;
+}
+
+/**
+ * Money that went INTO `account` by transactions whose reference starts with `referencePrefix`, with
+ * the user whose account of `payerKind` paid it: e.g. the entry fees paid into a contest's escrow.
+ */
+export async function paymentsInto(
+  db: DbOrTx,
+  account: AccountSpec,
+  referencePrefix: string,
+  payerKind: string,
+): Promise<Array<{ reference: string; amount: number; payerUserId: string }>> {
+  const rows = await queryRows<{ reference: string; amount: string; payer: string }>(
+    db,
+    sql`select t.reference, e.amount::text as amount, pa.owner_user_id as payer
+        from ${ledgerTransactions} t
+        join ${ledgerEntries} e on e.transaction_id = t.id
+        join ${ledgerAccounts} a on a.id = e.account_id and a.code = ${account.code}
+        join ${ledgerEntries} p on p.transaction_id = t.id and p.amount < 0
+        join ${ledgerAccounts} pa on pa.id = p.account_id and pa.kind = ${payerKind}
+        where t.reference like ${`${referencePrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} and e.amount > 0
+        order by t.created_at, t.reference`,
+  );
+  return rows.map((r) => ({ reference: r.reference, amount: Number(r.amount), payerUserId: r.payer }));
+}
+
 export async function balanceOf(db: DbOrTx, account: AccountSpec): Promise<number> {
   const [row] = await db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, account.code));
   return row?.balance ?? 0;

@@ -8,26 +8,15 @@
  * registry over in `ctx.payments`.
  */
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { PaymentPurpose } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { payments } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { isAppError } from '../../lib/errors.js';
 import { runAsLeader } from '../../lib/leader-lock.js';
-import { PAYMENT_SWEEP_MAX_AGE_MS, type SettledPayment } from './settlement.js';
-
-/** Settles a payment of one purpose by reference: as its payer (userId) or as the system (null). */
-export type SettlePayment = (ctx: AppContext, userId: string | null, reference: string) => Promise<SettledPayment>;
-
-/** What the payments module is handed at the composition root (AppContext.payments). */
-export interface PaymentRegistry {
-  purposes: Record<PaymentPurpose, SettlePayment>;
-  /** Settles a payout (withdrawal) by its transfer reference: the webhook's transfer events. */
-  settleTransfer(ctx: AppContext, reference: string): Promise<unknown>;
-}
+import { PAYMENT_SWEEP_MAX_AGE_MS } from './settlement.js';
 
 /** Settles whatever payment `reference` is, as the system (webhook, sweep). Unknown references: null. */
-export async function settleAnyPayment(ctx: AppContext, reference: string): Promise<SettledPayment | null> {
+export async function settleAnyPayment(ctx: AppContext, reference: string): Promise<{ credited: boolean } | null> {
   const [row] = await ctx.db.select({ purpose: payments.purpose }).from(payments).where(eq(payments.reference, reference));
   if (!row) return null;
   return ctx.payments.purposes[row.purpose](ctx, null, reference);

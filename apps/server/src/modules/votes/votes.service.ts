@@ -33,13 +33,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   ANALYTICS_DEFAULT_RANGE_DAYS,
   DAY_MS,
   watDate,
   watDayStart,
-  ZContest,
   VOTE_WEIGHTS,
   unitsToCredits,
   type TCastVote,
@@ -56,9 +54,9 @@ import { can } from '../../lib/policy.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import { accounts } from '../ledger/accounts.js';
 import { post } from '../ledger/ledger.js';
-import { paidVoteRevenueAccount, voteChargeReference, voteRefundReference } from './vote-ledger.js';
+import { voteChargeReference } from './vote-ledger.js';
+import { refundVote } from './refund-vote.js';
 import { assertVotingOpen, phaseAt } from '../contests/phase.js';
-import { cancelContest } from '../contests/contests.service.js';
 
 export interface Actor {
   userId: string;
@@ -372,19 +370,7 @@ export async function removeVote(ctx: AppContext, voteId: string): Promise<CastR
       .where(and(eq(votes.id, voteId), eq(votes.isActive, true)))
       .returning();
     if (!vote) throw AppError.conflict(VOTE_MESSAGES.alreadyRemoved);
-    if (vote.creditCost > 0) {
-      const revenue = await paidVoteRevenueAccount(tx, vote.id);
-      await post(tx, {
-        reference: voteRefundReference(vote.id),
-        kind: 'vote_refund',
-        description: 'Refund of a removed vote',
-        metadata: { voteId: vote.id, contestId: vote.contestId, entryId: vote.entryId, reason: 'removed by an admin' },
-        lines: [
-          { account: revenue, amount: -vote.creditCost },
-          { account: accounts.userCredits(vote.voterId), amount: vote.creditCost },
-        ],
-      });
-    }
+    await refundVote(tx, vote, 'Refund of a removed vote', 'removed by an admin');
     const [counters] = await tx
       .update(entries)
       .set({
@@ -853,54 +839,6 @@ export async function voteAnalytics(ctx: AppContext, actor: Actor, q: AnalyticsQ
       weightedVotes: totals.weightedVotes,
       creditsSpent: totals.creditsSpent,
       uniqueVoters: totals.uniqueVoters,
-    },
-  };
-}
-
-// ---------- refund (cancel) a contest ----------
-
-/** What cancelling a contest gave back (the refund route and the contest status change answer it). */
-export const ZContestRefunds = z.object({
-  /** Kobo returned from escrow to the organizer. */
-  escrowRefunded: z.number().int(),
-  votesRefunded: z.number().int(),
-  /** Vote credits returned to voters. */
-  voteCreditsRefunded: z.number(),
-  entryFeesRefunded: z.number().int(),
-  /** Vote credits returned to participants. */
-  entryFeeCreditsRefunded: z.number(),
-  /** Vote credits of the badge fee returned to the organizer. */
-  badgeFeeRefunded: z.number(),
-});
-
-export const ZRefundContestResult = z.object({
-  contest: ZContest,
-  refunds: ZContestRefunds,
-});
-
-/**
- * POST /api/votes/refund-contest/:contestId: cancels the contest with every refund (escrow to the
- * organizer, paid votes to their voters, entry fees, badge fee) through the contests module's
- * cancelContest, which locks the contest, checks organizer-or-admin and refuses once voting is over.
- */
-export async function refundContest(
-  ctx: AppContext,
-  actor: Actor,
-  contestId: string,
-  reason: string,
-): Promise<z.infer<typeof ZRefundContestResult>> {
-  const result = await cancelContest(ctx, contestId, actor, reason);
-  // cancelContest already answers in wire units (escrow in kobo, credits in vote credits).
-  const r = result.refunds;
-  return {
-    contest: result.contest,
-    refunds: {
-      escrowRefunded: r?.escrowRefunded ?? 0,
-      votesRefunded: r?.votesRefunded ?? 0,
-      voteCreditsRefunded: r?.voteCreditsRefunded ?? 0,
-      entryFeesRefunded: r?.entryFeesRefunded ?? 0,
-      entryFeeCreditsRefunded: r?.entryFeeCreditsRefunded ?? 0,
-      badgeFeeRefunded: r?.badgeFeeRefunded ?? 0,
     },
   };
 }

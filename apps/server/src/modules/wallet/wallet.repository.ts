@@ -7,7 +7,6 @@ import type { LedgerKind } from '@contesthub/shared';
 import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bankAccounts, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
-import { PRIZE_PAYOUT_KIND } from '../contests/contests.lifecycle.js';
 import { accounts, type Asset } from '../ledger/accounts.js';
 
 const USER_ACCOUNT_KINDS = ['user_wallet', 'user_credits'];
@@ -60,7 +59,7 @@ export async function winnings(db: DbOrTx, walletAccountId: string | undefined):
     })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(eq(ledgerEntries.accountId, walletAccountId), eq(ledgerTransactions.kind, PRIZE_PAYOUT_KIND), gt(ledgerEntries.amount, 0)));
+    .where(and(eq(ledgerEntries.accountId, walletAccountId), eq(ledgerTransactions.kind, 'contest_payout'), gt(ledgerEntries.amount, 0)));
   return { kobo: Number(row?.kobo ?? 0), prizes: Number(row?.prizes ?? 0) };
 }
 

@@ -1,0 +1,100 @@
+/**
+ * PATCH /api/contests/:id/status and POST /api/votes/refund-contest/:contestId, by the organizer or
+ * an admin:
+ * - active → voting closes entries now (entryEndDate and votingStartDate brought forward to now);
+ * - voting → ended brings votingEndDate forward to now and finalizes (winner, payout) in the same
+ *   transaction; racing the scheduler is safe, the finalize claim lets only one of them pay;
+ * - active or voting → cancelled refunds everything (cancelContest).
+ */
+import type { Actor } from '@contesthub/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { now } from '../../lib/clock.js';
+import * as contestsRepo from '../contests/contests.repository.js';
+import type { ContestRow } from '../contests/contests.repository.js';
+import { assertCanManage, canSee, CONTEST_MESSAGES, contestView } from '../contests/contests.service.js';
+import { statusForDates } from '../contests/phase.js';
+import { cancelLocked, type CancelRefunds } from './cancel-contest.js';
+import { finalizeLocked, type FinalizeOutcome } from './finalize-contest.js';
+
+export interface StatusChangeResult {
+  contest: Awaited<ReturnType<typeof contestView>>;
+  message: string;
+  finalized?: FinalizeOutcome | null;
+  refunds?: CancelRefunds;
+}
+
+const ms = (d: Date) => d.getTime();
+
+/** Refusals of a transition that is not allowed from where the contest stands (409). */
+function refuseUnlessAllowed(row: ContestRow, target: 'voting' | 'ended' | 'cancelled', at: Date): void {
+  const effective = statusForDates(row, at);
+  if (row.status === 'draft') throw AppError.conflict(CONTEST_MESSAGES.draftStatus);
+  if (row.status === 'cancelled') throw AppError.conflict(CONTEST_MESSAGES.cancelled);
+  if (row.status === 'ended' || row.finalizedAt) throw AppError.conflict(CONTEST_MESSAGES.ended);
+  switch (target) {
+    case 'voting':
+      if (effective === 'ended') throw AppError.conflict(CONTEST_MESSAGES.votingOver);
+      if (row.status === 'voting' || effective === 'voting') throw AppError.conflict(CONTEST_MESSAGES.alreadyVoting);
+      if (at < row.entryStartDate) throw AppError.conflict(CONTEST_MESSAGES.notOpenedYet);
+      return;
+    case 'ended':
+      if (effective === 'active') throw AppError.conflict(CONTEST_MESSAGES.closeFirst);
+      return;
+    case 'cancelled':
+      // Voting is over: the winner is owed the prize, so the contest ends rather than cancels.
+      if (effective === 'ended') throw AppError.conflict(CONTEST_MESSAGES.ended);
+      return;
+  }
+}
+
+/** The contest under its row lock, if the actor may manage it (404 for what they may not see). */
+async function lockManaged(tx: Parameters<typeof contestsRepo.getContestForUpdate>[0], id: string, actor: Actor) {
+  const row = await contestsRepo.getContestForUpdate(tx, id);
+  if (!canSee(row, actor)) throw contestsRepo.contestNotFound();
+  assertCanManage(row, actor);
+  return row;
+}
+
+export async function changeContestStatus(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  change: { status: 'voting' | 'ended' | 'cancelled'; reason?: string | undefined },
+): Promise<StatusChangeResult> {
+  if (change.status === 'cancelled') return cancelContest(ctx, id, actor, change.reason);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const at = now();
+    const row = await lockManaged(tx, id, actor);
+    refuseUnlessAllowed(row, change.status, at);
+
+    if (change.status === 'voting') {
+      // Each date only moves earlier, and the order of the four dates is kept (to the millisecond).
+      const entryEndDate = new Date(Math.max(Math.min(ms(row.entryEndDate), ms(at)), ms(row.entryStartDate) + 1));
+      const votingStartDate = new Date(Math.max(Math.min(ms(row.votingStartDate), ms(at)), ms(entryEndDate)));
+      await contestsRepo.closeEntries(tx, id, { entryEndDate, votingStartDate }, at);
+      return null;
+    }
+    const votingStartDate = new Date(Math.max(Math.min(ms(row.votingStartDate), ms(at)), ms(row.entryEndDate)));
+    const votingEndDate = new Date(Math.max(Math.min(ms(row.votingEndDate), ms(at)), ms(votingStartDate) + 1));
+    await contestsRepo.setVotingDates(tx, id, { votingStartDate, votingEndDate }, at);
+    return finalizeLocked(tx, { ...row, votingStartDate, votingEndDate }, at);
+  });
+  const contest = await contestView(ctx.db, id, now());
+  if (change.status === 'voting') return { contest, message: CONTEST_MESSAGES.closed };
+  return { contest, message: CONTEST_MESSAGES.endedNow, finalized: outcome };
+}
+
+/**
+ * Cancels an open contest (active or voting) with every refund in one transaction (cancel-contest.ts).
+ * Organizer or admin only.
+ */
+export async function cancelContest(ctx: AppContext, contestId: string, actor: Actor, reason?: string): Promise<StatusChangeResult> {
+  const refunds = await ctx.db.transaction(async (tx) => {
+    const at = now();
+    const row = await lockManaged(tx, contestId, actor);
+    refuseUnlessAllowed(row, 'cancelled', at);
+    return cancelLocked(tx, row, at, reason);
+  });
+  return { contest: await contestView(ctx.db, contestId, now()), message: CONTEST_MESSAGES.cancelledNow, refunds };
+}

@@ -1,0 +1,87 @@
+/**
+ * The import direction is lint, not prose (issue 11 item 2): each boundary rule of eslint.config.js
+ * is shown firing on a deliberately bad fixture, and staying quiet on the same import where it is
+ * allowed. Fixtures are linted as text under the path they pretend to have; the cycle fixture needs
+ * two real files, written for the test and removed after.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({
+  cwd: root,
+  // Type-aware rules need files in a tsconfig; the boundaries do not.
+  overrideConfig: [
+    {
+      files: ['**/*.ts', '**/*.tsx'],
+      languageOptions: { parserOptions: { project: false, projectService: false } },
+      rules: {
+        '@typescript-eslint/no-floating-promises': 'off',
+        '@typescript-eslint/no-misused-promises': 'off',
+        '@typescript-eslint/await-thenable': 'off',
+        '@typescript-eslint/no-unused-vars': 'off',
+      },
+    },
+  ],
+});
+
+async function messages(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const server = 'apps/server/src';
+
+describe('server boundaries', () => {
+  it.each([
+    [`${server}/lib/fixture.ts`, "import { post } from '../modules/ledger/ledger.js';", 'lib is infrastructure'],
+    [`${server}/modules/ledger/fixture.ts`, "import { createUser } from '../users/users.service.js';", 'The ledger is the bottom'],
+    [
+      `${server}/modules/payments/fixture.ts`,
+      "import { settleCreditPurchase } from '../vote-credits/vote-credits.service.js';",
+      'payments knows no module',
+    ],
+    [`${server}/modules/contests/fixture.ts`, "import { castVote } from '../votes/votes.service.js';", 'contests is below'],
+    [`${server}/modules/entries/fixture.ts`, "import { refundVote } from '../votes/refund-vote.js';", 'entries is below'],
+    [`${server}/modules/votes/fixture.ts`, "import { cancelLocked } from '../contest-settlement/cancel-contest.js';", 'votes is below'],
+    [
+      `${server}/modules/wallet/fixture.ts`,
+      "import { paymentRegistry } from '../../composition.js';",
+      'Modules never import the composition root',
+    ],
+  ])('%s: %s', async (file, code, expected) => {
+    const found = await messages(file, code);
+    expect(
+      found.some((m) => m.startsWith('import-x/no-restricted-paths') && m.includes(expected)),
+      found.join('\n'),
+    ).toBe(true);
+  });
+
+  it('lets a higher module import a lower one', async () => {
+    expect(
+      await messages(`${server}/modules/contest-settlement/fixture.ts`, "import { refundVote } from '../votes/refund-vote.js';"),
+    ).toEqual([]);
+    expect(await messages(`${server}/modules/votes/fixture.ts`, "import { post } from '../ledger/ledger.js';")).toEqual([]);
+    expect(
+      await messages(
+        `${server}/composition.fixture.ts`,
+        "import { settleCreditPurchase } from './modules/vote-credits/vote-credits.service.js';",
+      ),
+    ).toEqual([]);
+  });
+
+  describe('cycles', () => {
+    const dir = path.join(root, server, 'modules', '__lint_cycle_fixture__');
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('refuses two files that import each other', async () => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b.js';\nexport const a = () => b;\n");
+      writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a.js';\nexport const b = () => a;\n");
+      const [result] = await eslint.lintFiles([path.join(dir, 'a.ts')]);
+      expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+    });
+  });
+});
