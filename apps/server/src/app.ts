@@ -15,7 +15,9 @@ import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './lib/mailer.js';
 import { createGateway } from './lib/payments/index.js';
 import { createScheduler, type Scheduler } from './lib/jobs.js';
-import { jobsOf, paymentRegistry } from './composition.js';
+import { jobsOf, paymentRegistry, subscribers } from './composition.js';
+import { createDispatcher } from './lib/events/dispatcher.js';
+import { setEventWakeUp } from './lib/events/index.js';
 import { createStorage } from './lib/storage.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerAuth } from './plugins/auth.js';
@@ -124,7 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const storage = createStorage(config);
   const gateway = createGateway(config, { sandboxStore: new DbSandboxStore(database.db) });
-  const ctx: AppContext = { config, database, db: database.db, mailer, storage, gateway, payments: paymentRegistry, log: app.log };
+  const events = createDispatcher(database.db, subscribers(), app.log);
+  const ctx: AppContext = { config, database, db: database.db, mailer, storage, gateway, payments: paymentRegistry, events, log: app.log };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     mailer.close();
@@ -139,9 +142,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.jobs ?? config.env !== 'test') {
     app.addHook('onReady', async () => {
       scheduler = createScheduler(jobsOf(ctx), ctx.log);
+      // A recorded event wakes the dispatcher (it would otherwise look again within a second).
+      setEventWakeUp(() => scheduler?.wake('event-dispatch'));
       void scheduler.runNow();
     });
     app.addHook('preClose', async () => {
+      setEventWakeUp(undefined);
       await scheduler?.stop();
     });
   }

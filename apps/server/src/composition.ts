@@ -4,7 +4,9 @@
  * lines here; no existing module changes, and no lower module imports a higher one to reach it.
  */
 import type { AppContext } from './context.js';
+import type { Subscriber } from './lib/events/index.js';
 import type { Job } from './lib/jobs.js';
+import { activitySubscriber } from './modules/activity/activity.subscriber.js';
 import { runContestLifecycle } from './modules/contest-settlement/finalize-contest.js';
 import { settleDeposit } from './modules/payments/deposits.service.js';
 import type { PaymentRegistry } from './lib/payments/registry.js';
@@ -23,6 +25,14 @@ export const paymentRegistry: PaymentRegistry<AppContext> = {
   settleTransfer: settleWithdrawal,
 };
 
+/** Who listens to the domain events (each idempotent by event id; see lib/events). */
+export function subscribers(): Subscriber[] {
+  return [activitySubscriber];
+}
+
+/** How often the event dispatcher looks for new events (a recorded event also wakes it). */
+export const EVENT_DISPATCH_INTERVAL_MS = 1_000;
+
 /** How often the contest lifecycle (phase moves, payouts) runs. */
 export const CONTEST_LIFECYCLE_INTERVAL_MS = 15_000;
 /** Card payments nobody came back to verify (payments 5 minutes to a day old). */
@@ -35,6 +45,11 @@ export const SUBSCRIPTION_EXPIRY_INTERVAL_MS = 60_000;
 /** The scheduled jobs of every module. */
 export function jobsOf(ctx: AppContext): Job[] {
   return [
+    {
+      name: 'event-dispatch',
+      intervalMs: EVENT_DISPATCH_INTERVAL_MS,
+      run: () => ctx.events.drain(),
+    },
     {
       name: 'contest-lifecycle',
       intervalMs: CONTEST_LIFECYCLE_INTERVAL_MS,

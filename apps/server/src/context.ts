@@ -6,6 +6,7 @@ import type { Mailer } from './lib/mailer.js';
 import type { PaymentGateway } from './lib/payments/index.js';
 import type { Storage } from './lib/storage.js';
 import type { PaymentRegistry } from './lib/payments/registry.js';
+import type { Dispatcher } from './lib/events/dispatcher.js';
 
 /** What services need from the running app; passed explicitly so services stay plain functions. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   gateway: PaymentGateway;
   /** What settles each kind of payment and payout, registered at the composition root (app.ts). */
   payments: PaymentRegistry<AppContext>;
+  /** Hands recorded domain events to the subscribers registered at the composition root. */
+  events: Dispatcher;
   log: FastifyBaseLogger;
 }
 

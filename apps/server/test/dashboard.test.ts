@@ -6,11 +6,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TRecentActivity, TUserStats } from '@contesthub/shared';
-import { comments, contests, votes } from '../src/db/schema/index.js';
+import { contests, votes } from '../src/db/schema/index.js';
 import { advanceClock, setClock } from '../src/lib/clock.js';
 import { finalizeContest } from '../src/modules/contest-settlement/finalize-contest.js';
 import { createSignedInUser, createTestApp, login, type TestApp } from './helpers.js';
 import { DAY, HOUR, api, castVote, createContest, fundWallet, giveCredits, insertContest, insertEntry } from './contest-fixtures.js';
+import { createParticipant, smallPng, submit } from './entry-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -167,90 +168,143 @@ describe('GET /api/dashboard/user-stats', () => {
 });
 
 describe('GET /api/dashboard/recent-activity', () => {
-  /** A user with nine events one hour apart, and another user's events in between. */
+  /**
+   * A user's life through the real operations (so each records its domain event), an hour apart:
+   * an entry to a contest they win, a contest of their own, an approved and a rejected entry, a
+   * paid vote, a comment; and another user's doings in between that never show in their feed.
+   */
   async function timeline() {
-    const org = await createSignedInUser(t.app);
-    const u = await createSignedInUser(t.app);
-    const stranger = await createSignedInUser(t.app);
-    const base = Date.now() - 5 * DAY;
-    const at = (h: number) => new Date(base + h * HOUR);
-
-    const won = await insertContest(t.ctx, org.userId, { title: 'Won Contest' });
-    const wonEntry = await insertEntry(t.ctx, won, u.userId, { title: 'Winning Shot', createdAt: at(0.5) });
-    const mine = await insertContest(t.ctx, u.userId, { title: 'My Contest', createdAt: at(1) });
-    const other = await insertContest(t.ctx, org.userId, { title: 'Other Contest' });
-    const approved = await insertEntry(t.ctx, other, u.userId, {
-      title: 'Approved Shot',
-      status: 'approved',
-      createdAt: at(2),
-      reviewedAt: at(3),
-      reviewedBy: org.userId,
+    const start = Date.now() - 6 * DAY;
+    const at = (h: number) => setClock(new Date(start + h * HOUR));
+    at(0);
+    const org = await createSignedInUser(t.app, { fullName: 'Org Anizer' });
+    // Premium: four contests of their own this month (three is the free tier's limit).
+    const u = await createParticipant(t.app, { subscriptionTier: 'basic_premium' });
+    const stranger = await createParticipant(t.app);
+    // Access tokens last 15 minutes of the (moved) clock: each step signs in afresh.
+    const fresh = async (p: { email: string; password: string }) => (await login(t.app, p.email, p.password)).token;
+    await giveCredits(t.ctx, org.userId, 2_000);
+    await giveCredits(t.ctx, u.userId, 3_000);
+    const window = (entryDays: number) => ({
+      entryStartDate: new Date(start).toISOString(),
+      entryEndDate: new Date(start + entryDays * DAY).toISOString(),
+      votingStartDate: new Date(start + entryDays * DAY).toISOString(),
+      votingEndDate: new Date(start + (entryDays + 1) * DAY).toISOString(),
     });
-    const strangerEntry = await insertEntry(t.ctx, other, stranger.userId, { title: 'Stranger Shot', createdAt: at(3.5) });
-    const vote = await castVote(t.ctx, {
-      contestId: other,
+    const won = await createContest(t.app, await fresh(org), {
+      title: 'Won Contest',
+      prizeType: 'badge',
+      badgeTitle: 'Champion',
+      prizeAmount: 0,
+      ...window(1),
+    });
+    const other = await createContest(t.app, await fresh(org), {
+      title: 'Other Contest',
+      prizeType: 'badge',
+      badgeTitle: 'Star',
+      prizeAmount: 0,
+      entryReview: 'review',
+      votingType: 'both',
+      votingFeeAmount: 10,
+      maxVotesPerUser: 10,
+      settings: { allowMultipleEntries: true },
+      ...window(2),
+    });
+    const photo = { data: await smallPng(), filename: 'shot.png', contentType: 'image/png' };
+    const enter = async (who: { email: string; password: string }, contestId: string, title: string) => {
+      const res = await submit(t.app, await fresh(who), { contestId, title, files: [photo] });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { data: { entry: { _id: string } } }).data.entry._id;
+    };
+    at(0.5);
+    await enter(u, won._id, 'Winning Shot');
+    at(1);
+    const mine = await createContest(t.app, await fresh(u), {
+      title: 'My Contest',
+      prizeType: 'badge',
+      badgeTitle: 'Mine',
+      prizeAmount: 0,
+      ...window(3),
+    });
+    at(2);
+    const approved = await enter(u, other._id, 'Approved Shot');
+    at(3);
+    expect((await api(t.app, 'PATCH', `/api/entries/${approved}/approve`, await fresh(org))).status).toBe(200);
+    at(3.5);
+    const strangerEntry = await enter(stranger, other._id, 'Stranger Shot');
+    expect((await api(t.app, 'PATCH', `/api/entries/${strangerEntry}/approve`, await fresh(org))).status).toBe(200);
+    at(5);
+    const comment = await api<{ _id: string }>(t.app, 'POST', '/api/comments', await fresh(u), { contestId: other._id, content: 'Lovely' });
+    expect(comment.status).toBe(201);
+    at(6);
+    const rejected = await enter(u, other._id, 'Rejected Shot');
+    at(6.5);
+    // The stranger's own doings never show up in the user's feed.
+    await createContest(t.app, await fresh(stranger), {
+      title: 'Stranger Contest',
+      prizeType: 'badge',
+      badgeTitle: 'S',
+      prizeAmount: 0,
+      ...window(3),
+    }).catch(() => {});
+    at(7);
+    expect((await api(t.app, 'PATCH', `/api/entries/${rejected}/reject`, await fresh(org), { reason: 'Blurry' })).status).toBe(200);
+    // Voting in Other Contest opens after two days; the user pays for 3 votes on the stranger's entry.
+    at(50);
+    const relog = await login(t.app, u.email, u.password);
+    const vote = await api<{ vote: { _id: string } }>(t.app, 'POST', '/api/votes', relog.token, {
+      contestId: other._id,
       entryId: strangerEntry,
-      voterId: u.userId,
-      type: 'paid',
+      voteType: 'paid',
       amount: 3,
-      feeCredits: 0,
     });
-    await t.ctx.db
-      .update(votes)
-      .set({ createdAt: at(4) })
-      .where(eq(votes.id, vote));
-    const [comment] = await t.ctx.db
-      .insert(comments)
-      .values({ contestId: other, authorId: u.userId, content: 'Lovely', createdAt: at(5) })
-      .returning({ id: comments.id });
-    await t.ctx.db
-      .insert(comments)
-      .values({ contestId: other, authorId: u.userId, content: 'Gone', status: 'deleted', createdAt: at(5.5) });
-    const rejected = await insertEntry(t.ctx, other, u.userId, {
-      title: 'Rejected Shot',
-      status: 'rejected',
-      createdAt: at(6),
-      reviewedAt: at(7),
-      reviewedBy: org.userId,
-    });
-    await t.ctx.db
-      .update(contests)
-      .set({ status: 'ended', winnerEntryId: wonEntry, finalizedAt: at(8) })
-      .where(eq(contests.id, won));
-    // The stranger's own events never show up in the user's feed.
-    await insertContest(t.ctx, stranger.userId, { title: 'Stranger Contest', createdAt: at(6.5) });
-    await castVote(t.ctx, { contestId: other, entryId: approved, voterId: stranger.userId, type: 'free' });
-    return { u, ids: { won, wonEntry, mine, other, approved, vote, comment: comment!.id, rejected } };
+    expect(vote.status, JSON.stringify(vote.body)).toBe(201);
+    // Won Contest's voting ended after two days: the scheduler settles it; the user's entry wins.
+    at(51);
+    expect(await finalizeContest(t.ctx, won._id)).toMatchObject({ winnerUserId: u.userId });
+    await t.ctx.events.drain();
+    return {
+      u: { ...u, token: await fresh(u) },
+      ids: { won: won._id, mine: mine._id, other: other._id, comment: comment.body.data._id, vote: vote.body.data.vote._id },
+    };
   }
 
-  it('merges every source newest first with titles and links', async () => {
+  it('lists every doing newest first with titles and links, from the events', async () => {
     const { u, ids } = await timeline();
     const items = await activity(u.token);
     expect(items.map((i) => [i.type, i.title, i.link])).toEqual([
       ['prize_won', 'You won "Won Contest"', `/contest/${ids.won}`],
+      ['vote_cast', 'You cast 3 votes for "Stranger Shot" in "Other Contest"', `/contest/${ids.other}`],
       ['entry_rejected', 'Your entry "Rejected Shot" was rejected', '/dashboard/entries'],
       ['entry_submitted', 'You submitted "Rejected Shot" to "Other Contest"', '/dashboard/entries'],
       ['comment_posted', 'You commented on "Other Contest"', `/contest/${ids.other}`],
-      ['vote_cast', 'You cast 3 votes for "Stranger Shot" in "Other Contest"', `/contest/${ids.other}`],
       ['entry_approved', 'Your entry "Approved Shot" was approved', '/dashboard/entries'],
       ['entry_submitted', 'You submitted "Approved Shot" to "Other Contest"', '/dashboard/entries'],
       ['contest_created', 'You created the contest "My Contest"', `/contest/${ids.mine}`],
-      // Auto-approved in an open contest: submitted only, no separate approval event.
+      // Auto-approved in an open contest: submitted only, no separate approval.
       ['entry_submitted', 'You submitted "Winning Shot" to "Won Contest"', '/dashboard/entries'],
     ]);
     expect(items[0]!.id).toBe(`prize_won:${ids.won}`);
-    expect(items[3]!.id).toBe(`comment_posted:${ids.comment}`);
-    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    expect(items[1]!.id).toBe(`vote_cast:${ids.vote}`);
+    expect(items[4]!.id).toBe(`comment_posted:${ids.comment}`);
     const times = items.map((i) => Date.parse(i.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+    // Handing the same events over again (a replay) changes nothing.
+    await t.ctx.events.replay('activity');
+    await t.ctx.events.drain();
+    expect((await activity(u.token)).map((i) => i.id)).toEqual(items.map((i) => i.id));
   });
 
   it('honours the limit (the overview asks 5) and defaults to 10', async () => {
     const { u } = await timeline();
     const five = await activity(u.token, '?limit=5');
-    expect(five.map((i) => i.type)).toEqual(['prize_won', 'entry_rejected', 'entry_submitted', 'comment_posted', 'vote_cast']);
-    // Twelve events with three more contests: the default answer stops at 10.
-    for (let i = 0; i < 3; i++) await insertContest(t.ctx, u.userId, { title: `Extra ${i}` });
+    expect(five.map((i) => i.type)).toEqual(['prize_won', 'vote_cast', 'entry_rejected', 'entry_submitted', 'comment_posted']);
+    // Twelve with three more contests: the default answer stops at 10.
+    const token = (await login(t.app, u.email, u.password)).token;
+    for (let i = 0; i < 3; i++) {
+      await createContest(t.app, token, { title: `Extra ${i}`, prizeType: 'badge', badgeTitle: 'X', prizeAmount: 0 });
+    }
+    await t.ctx.events.drain();
     expect(await activity(u.token)).toHaveLength(10);
     expect(await activity(u.token, '?limit=50')).toHaveLength(12);
     for (const limit of ['0', '51', 'ten']) {
@@ -263,7 +317,11 @@ describe('GET /api/dashboard/recent-activity', () => {
   it('links a draft to My Contests, and shows a new user nothing', async () => {
     const u = await createSignedInUser(t.app);
     expect(await activity(u.token)).toEqual([]);
-    await insertContest(t.ctx, u.userId, { title: 'Not yet', status: 'draft' });
+    await giveCredits(t.ctx, u.userId, 500);
+    const draft = await createContest(t.app, u.token, { title: 'Not yet', prizeType: 'badge', badgeTitle: 'X', prizeAmount: 0 });
+    // A contest still in draft (as the wizard may leave it) links to My Contests.
+    await t.ctx.db.update(contests).set({ status: 'draft' }).where(eq(contests.id, draft._id));
+    await t.ctx.events.drain();
     expect(await activity(u.token)).toEqual([
       expect.objectContaining({ type: 'contest_created', title: 'You created the contest "Not yet"', link: '/dashboard/contests' }),
     ]);

@@ -16,6 +16,8 @@ export interface Job {
 export interface Scheduler {
   /** Runs every job once now (outside its timer); a job already running is awaited instead of started again. */
   runNow(): Promise<void>;
+  /** Runs one job soon (coalescing calls within `delayMs`), outside its timer: a wake-up hint. */
+  wake(name: string, delayMs?: number): void;
   /** Clears the timers and waits for runs in progress, so the database can close after it. */
   stop(): Promise<void>;
 }
@@ -48,13 +50,25 @@ export function createScheduler(jobs: Job[], log: FastifyBaseLogger): Scheduler 
     return timer;
   });
 
+  const wakeTimers = new Map<string, NodeJS.Timeout>();
   return {
+    wake(name, delayMs = 50) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job || stopped || wakeTimers.has(name)) return;
+      const timer = setTimeout(() => {
+        wakeTimers.delete(name);
+        if (!stopped) void tick(job);
+      }, delayMs);
+      timer.unref();
+      wakeTimers.set(name, timer);
+    },
     async runNow() {
       await Promise.all(jobs.map(async (job) => tick(job)));
     },
     async stop() {
       stopped = true;
       for (const t of timers) clearInterval(t);
+      for (const t of wakeTimers.values()) clearTimeout(t);
       await Promise.all(running.values());
     },
   };

@@ -62,3 +62,26 @@ export const eventParked = pgTable(
     index('event_parked_aggregate_idx').on(t.subscriber, t.aggregate, t.eventId),
   ],
 );
+
+/**
+ * A person's recent activity (GET /api/dashboard/recent-activity), written by the activity
+ * subscriber from the domain events; the id is stable per thing ('vote_cast:<voteId>'), so a
+ * replayed event changes nothing.
+ */
+export const activityItems = pgTable(
+  'activity_items',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    type: text('type', {
+      enum: ['contest_created', 'entry_submitted', 'entry_approved', 'entry_rejected', 'vote_cast', 'prize_won', 'comment_posted'],
+    }).notNull(),
+    title: text('title').notNull(),
+    /** The contest it is about: a draft links to My Contests, any other state to its page. */
+    contestId: uuid('contest_id'),
+    /** Where it links when it is not about a contest's page. */
+    link: text('link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('activity_items_user_idx').on(t.userId, t.createdAt)],
+);

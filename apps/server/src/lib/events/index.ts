@@ -63,6 +63,16 @@ export async function recordEvent<E extends EventDefinition>(
   return id;
 }
 
+/**
+ * The row `recordEvent` would insert, checked against the schema, for a caller that writes it inside
+ * a statement of its own (the vote hot path folds it into the vote's one statement).
+ */
+export function eventRow<E extends EventDefinition>(event: E, payload: PayloadOf<E>) {
+  const parsed = event.schema.parse(payload) as Record<string, unknown>;
+  onRecorded?.();
+  return { name: event.name, aggregate: event.aggregate(payload), payload: parsed };
+}
+
 /** A typed view of a stored event, for a subscriber that listens to `event`. */
 export function payloadOf<E extends EventDefinition>(event: E, stored: StoredEvent): PayloadOf<E> | undefined {
   return stored.name === event.name ? (stored.payload as PayloadOf<E>) : undefined;

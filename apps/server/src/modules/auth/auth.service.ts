@@ -19,8 +19,10 @@ import { newOpaqueToken, sha256, signAccessToken } from '../../lib/tokens.js';
 import { grantRefereeBonus, applyReferral } from '../referrals/referrals.service.js';
 import { createUser, loadPublicUser, type UserRow } from '../users/users.service.js';
 import { assertCooldownOver, consumeCode, issueCode } from './codes.js';
-import { loginAlertMail, passwordChangedMail, resetMail, verificationMail } from './mails.js';
+import { resetMail, verificationMail } from './mails.js';
 import { checkSecondFactor } from './two-factor.service.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { loginNewDevice, passwordChanged } from './auth.events.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // A remembered login lasts 30 days of inactivity, otherwise one day.
@@ -218,8 +220,13 @@ export async function login(ctx: AppContext, input: TLogin, meta: ClientMeta): P
     .where(eq(users.id, user.id));
   const knownDevice = await seenDevice(ctx, user.id, meta.userAgent);
   const { token, refreshToken } = await issueSession(ctx, user, meta, input.rememberMe ?? false);
-  if (user.loginAlerts && !knownDevice) {
-    await ctx.mailer.send(loginAlertMail(user.email, user.fullName, at, describeUserAgent(meta.userAgent).label, meta.ip));
+  if (!knownDevice) {
+    await recordEvent(
+      ctx.db,
+      loginNewDevice,
+      { userId: user.id, at: at.toISOString(), device: describeUserAgent(meta.userAgent).label, ip: meta.ip },
+      { actorId: user.id },
+    );
   }
   return { user: await publicUser(ctx, user.id), token, refreshToken };
 }
@@ -345,7 +352,7 @@ export async function resetPassword(ctx: AppContext, input: { email: string; cod
     })
     .where(eq(users.id, user.id));
   await revokeAllSessions(ctx, user.id, 'password reset');
-  await ctx.mailer.send(passwordChangedMail(user.email, user.fullName, at));
+  await recordEvent(ctx.db, passwordChanged, { userId: user.id, at: at.toISOString(), how: 'reset' }, { actorId: user.id });
 }
 
 export async function changePassword(
@@ -365,7 +372,7 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(input.newPassword), lastPasswordChange: at, updatedAt: at })
     .where(eq(users.id, user.id));
   await revokeAllSessions(ctx, user.id, 'password changed', auth.sessionId);
-  await ctx.mailer.send(passwordChangedMail(user.email, user.fullName, at));
+  await recordEvent(ctx.db, passwordChanged, { userId: user.id, at: at.toISOString(), how: 'changed' }, { actorId: user.id });
 }
 
 export async function setLoginAlerts(ctx: AppContext, auth: AuthInfo, enabled: boolean): Promise<{ loginAlerts: boolean }> {

@@ -23,6 +23,8 @@ import { commentLikes, comments, contests, entries, reports, users } from '../..
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { createReport, REPORT_MESSAGES } from '../contests/reports.service.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { commentPosted } from './comments.events.js';
 
 export interface Viewer {
   userId: string;
@@ -274,6 +276,19 @@ export async function createComment(ctx: AppContext, viewer: Viewer, input: TCre
       })
       .returning({ id: comments.id });
     await adjustEntryCount(tx, entryId, null, 'active');
+    await recordEvent(
+      tx,
+      commentPosted,
+      {
+        commentId: row!.id,
+        contestId: contest.id,
+        entryId,
+        authorId: viewer.userId,
+        parentCommentId: input.parentCommentId ?? null,
+        isAnonymous: input.settings.isAnonymous,
+      },
+      { actorId: viewer.userId },
+    );
     return row!.id;
   });
   return (await loadComment(ctx.db, id, viewer))!;

@@ -11,6 +11,8 @@ import { refundBadgeFee, refundEscrowToOrganizer } from '../contests/contest-fun
 import { markCancelled, type ContestRow } from '../contests/contests.repository.js';
 import { refundContestEntryFees } from '../entries/entry-fees.js';
 import { voidContestVotes } from '../votes/refund-vote.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { contestCancelled } from './contest-settlement.events.js';
 
 /** What cancelling gave back, in wire units (kobo for naira, vote credits for credits). */
 export type CancelRefunds = z.infer<typeof ZContestRefunds>;
@@ -22,6 +24,7 @@ export async function cancelLocked(tx: Tx, row: ContestRow, at: Date, reason: st
   const votes = await voidContestVotes(tx, row);
   const fees = await refundContestEntryFees(tx, row);
   const badgeUnits = await refundBadgeFee(tx, row, 'cancel');
+  await recordEvent(tx, contestCancelled, { contestId: row.id, organizerId: row.organizerId, reason: reason?.trim() || null });
   return {
     escrowRefunded,
     votesRefunded: votes.votesRefunded,

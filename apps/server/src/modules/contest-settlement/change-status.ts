@@ -16,6 +16,8 @@ import { assertCanManage, canSee, CONTEST_MESSAGES, contestView } from '../conte
 import { statusForDates } from '../contests/phase.js';
 import { cancelLocked, type CancelRefunds } from './cancel-contest.js';
 import { finalizeLocked, type FinalizeOutcome } from './finalize-contest.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { contestPhaseChanged } from './contest-settlement.events.js';
 
 export interface StatusChangeResult {
   contest: Awaited<ReturnType<typeof contestView>>;
@@ -73,6 +75,7 @@ export async function changeContestStatus(
       const entryEndDate = new Date(Math.max(Math.min(ms(row.entryEndDate), ms(at)), ms(row.entryStartDate) + 1));
       const votingStartDate = new Date(Math.max(Math.min(ms(row.votingStartDate), ms(at)), ms(entryEndDate)));
       await contestsRepo.closeEntries(tx, id, { entryEndDate, votingStartDate }, at);
+      await recordEvent(tx, contestPhaseChanged, { contestId: id, status: 'voting' }, { actorId: actor.userId });
       return null;
     }
     const votingStartDate = new Date(Math.max(Math.min(ms(row.votingStartDate), ms(at)), ms(row.entryEndDate)));

@@ -27,6 +27,8 @@ import type { ContestRow } from '../contests/contests.repository.js';
 import { pickWinner } from '../entries/entries.repository.js';
 import { accounts } from '../ledger/accounts.js';
 import { balanceOf, post } from '../ledger/ledger.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { contestFinalized, contestPhaseChanged } from './contest-settlement.events.js';
 
 /** Advisory lock key of the lifecycle tick: one instance leads per tick on a shared PostgreSQL. */
 export const LIFECYCLE_LOCK_KEY = 727_002;
@@ -114,6 +116,16 @@ export async function finalizeLocked(tx: Tx, row: ContestRow, at: Date): Promise
       ],
     });
   }
+  await recordEvent(tx, contestFinalized, {
+    contestId: row.id,
+    organizerId: row.organizerId,
+    winnerEntryId: outcome.winnerEntryId,
+    winnerUserId: outcome.winnerUserId,
+    prizePaidKobo: outcome.prizePaid,
+    feeKobo: outcome.fee,
+    refundedKobo: outcome.refunded,
+    badgeAwarded: outcome.badgeAwarded,
+  });
   return outcome;
 }
 
@@ -158,8 +170,9 @@ export async function runContestLifecycle(ctx: AppContext): Promise<LifecycleRes
   const at = now();
   return ctx.db.transaction(async (tx) => {
     if (!(await tryLeaderLock(tx, LIFECYCLE_LOCK_KEY))) return { leader: false, movedToVoting: 0, finalized: [], failed: [] };
-    const movedToVoting = await contestsRepo.moveDueToVoting(tx, at);
-    const result: LifecycleResult = { leader: true, movedToVoting, finalized: [], failed: [] };
+    const moved = await contestsRepo.moveDueToVoting(tx, at);
+    for (const contestId of moved) await recordEvent(tx, contestPhaseChanged, { contestId, status: 'voting' });
+    const result: LifecycleResult = { leader: true, movedToVoting: moved.length, finalized: [], failed: [] };
     for (const id of await contestsRepo.dueForFinalize(tx, at, FINALIZE_BATCH)) {
       try {
         const outcome = await tx.transaction(async (sp) => {

@@ -133,14 +133,14 @@ export async function setVotingDates(
     .where(eq(contests.id, contestId));
 }
 
-/** Contests whose entry period is over move active → voting; returns how many moved. */
-export async function moveDueToVoting(tx: Tx, at: Date): Promise<number> {
+/** Contests whose entry period is over move active → voting; returns the ids that moved. */
+export async function moveDueToVoting(tx: Tx, at: Date): Promise<string[]> {
   const moved = await tx
     .update(contests)
     .set({ status: 'voting', updatedAt: at })
     .where(and(eq(contests.status, 'active'), lte(contests.entryEndDate, at), gt(contests.votingEndDate, at)))
     .returning({ id: contests.id });
-  return moved.length;
+  return moved.map((m) => m.id);
 }
 
 /** Ids of contests due to be finalized (voting over, or ended and not finalized), oldest deadline first. */

@@ -45,6 +45,8 @@ import { contestNotFound, findContest, getContestForUpdate, isUuid, selectContes
 import { coverKey, renderCover } from './contests.upload.js';
 import { isPremium } from '../subscriptions/benefits.js';
 import { phaseAt, statusForDates } from './phase.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { contestCreated } from './contests.events.js';
 
 // What other modules use from here.
 export { toContestDto, viewToDto } from './contests.dto.js';
@@ -236,6 +238,7 @@ export async function createContest(ctx: AppContext, actor: Actor, input: TCreat
         .update(users)
         .set({ monthlyContestCount: used + 1, lastContestReset: sameMonth ? user.lastContestReset : at, updatedAt: at })
         .where(eq(users.id, user.id));
+      await recordEvent(tx, contestCreated, { contestId: id, organizerId: user.id, status: 'active' }, { actorId: user.id });
     });
   } catch (err) {
     await discardCover(ctx, stored);

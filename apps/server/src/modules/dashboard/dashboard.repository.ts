@@ -4,9 +4,9 @@
  * comments_author_idx, user_badges_user_idx); activity sources each take at most `limit` rows and
  * are merged in code.
  */
-import { and, count, countDistinct, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { comments, contests, entries, userBadges, votes } from '../../db/schema/index.js';
+import { contests, entries, userBadges, votes } from '../../db/schema/index.js';
 import { RANKING_ORDER } from '../entries/entries.repository.js';
 
 export async function contestsCreated(db: DbOrTx, userId: string): Promise<number> {
@@ -77,81 +77,4 @@ export async function badges(db: DbOrTx, userId: string) {
     .innerJoin(contests, eq(contests.id, userBadges.contestId))
     .where(eq(userBadges.userId, userId))
     .orderBy(desc(userBadges.awardedAt));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Recent activity sources, newest first, `limit` rows each
-
-export async function recentContests(db: DbOrTx, userId: string, limit: number) {
-  return db
-    .select({ id: contests.id, title: contests.title, status: contests.status, at: contests.createdAt })
-    .from(contests)
-    .where(eq(contests.organizerId, userId))
-    .orderBy(desc(contests.createdAt))
-    .limit(limit);
-}
-
-export async function recentEntries(db: DbOrTx, userId: string, limit: number) {
-  return db
-    .select({ id: entries.id, title: entries.title, contestTitle: contests.title, at: entries.createdAt })
-    .from(entries)
-    .innerJoin(contests, eq(contests.id, entries.contestId))
-    .where(eq(entries.participantId, userId))
-    .orderBy(desc(entries.createdAt))
-    .limit(limit);
-}
-
-/** Decisions an organizer made on the user's entries (auto-approved entries of open contests have no reviewer). */
-export async function recentReviews(db: DbOrTx, userId: string, limit: number) {
-  return db
-    .select({ id: entries.id, title: entries.title, status: entries.status, at: entries.reviewedAt })
-    .from(entries)
-    .where(
-      and(
-        eq(entries.participantId, userId),
-        inArray(entries.status, ['approved', 'rejected']),
-        isNotNull(entries.reviewedBy),
-        isNotNull(entries.reviewedAt),
-      ),
-    )
-    .orderBy(desc(entries.reviewedAt))
-    .limit(limit);
-}
-
-export async function recentVotes(db: DbOrTx, userId: string, limit: number) {
-  return db
-    .select({
-      id: votes.id,
-      amount: votes.amount,
-      contestId: votes.contestId,
-      entryTitle: entries.title,
-      contestTitle: contests.title,
-      at: votes.createdAt,
-    })
-    .from(votes)
-    .innerJoin(entries, eq(entries.id, votes.entryId))
-    .innerJoin(contests, eq(contests.id, votes.contestId))
-    .where(eq(votes.voterId, userId))
-    .orderBy(desc(votes.createdAt))
-    .limit(limit);
-}
-
-export async function recentWins(db: DbOrTx, userId: string, limit: number) {
-  return db
-    .select({ contestId: contests.id, contestTitle: contests.title, at: contests.finalizedAt })
-    .from(entries)
-    .innerJoin(contests, and(eq(contests.id, entries.contestId), eq(contests.winnerEntryId, entries.id)))
-    .where(and(eq(entries.participantId, userId), eq(contests.status, 'ended'), isNotNull(contests.finalizedAt)))
-    .orderBy(desc(contests.finalizedAt))
-    .limit(limit);
-}
-
-export async function recentComments(db: DbOrTx, userId: string, limit: number) {
-  return db
-    .select({ id: comments.id, contestId: comments.contestId, contestTitle: contests.title, at: comments.createdAt })
-    .from(comments)
-    .innerJoin(contests, eq(contests.id, comments.contestId))
-    .where(and(eq(comments.authorId, userId), ne(comments.status, 'deleted')))
-    .orderBy(desc(comments.createdAt))
-    .limit(limit);
 }

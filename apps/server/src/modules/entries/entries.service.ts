@@ -53,6 +53,8 @@ import {
 } from './entries.repository.js';
 import { isPremium } from '../subscriptions/benefits.js';
 import type { TEntry, TEntryListQuery, TMyEntriesList, TUpdateEntry } from './entries.schemas.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { entrySubmitted } from './entries.events.js';
 
 /** Who is calling: enough to decide what they may see and do. */
 export interface Actor {
@@ -342,6 +344,12 @@ export async function submitEntry(ctx: AppContext, userId: string, readForm: For
         updatedAt: at,
       });
       await refreshContestCounters(tx, locked.id);
+      await recordEvent(
+        tx,
+        entrySubmitted,
+        { entryId, contestId: locked.id, participantId: userId, organizerId: locked.organizerId, status },
+        { actorId: userId },
+      );
     });
 
     const entry = await findEntry(ctx.db, entryId, userId);

@@ -24,6 +24,8 @@ import {
 } from './entries.repository.js';
 import type { TEntry } from './entries.schemas.js';
 import { ENTRY_MESSAGES, type Actor } from './entries.service.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { entryReviewed } from './entries.events.js';
 
 export const REVIEW_MESSAGES = {
   notOrganizer: 'Only the contest organizer can review entries',
@@ -107,6 +109,21 @@ async function decide(tx: Tx, actor: Actor, contest: ContestRow, entryIds: strin
     }
   }
   if (changed.length > 0) await refreshContestCounters(tx, contest.id);
+  for (const e of changed) {
+    await recordEvent(
+      tx,
+      entryReviewed,
+      {
+        entryId: e.id,
+        contestId: contest.id,
+        participantId: e.participantId,
+        reviewerId: actor.userId,
+        decision: decision.status,
+        reason: decision.status === 'rejected' ? (decision.reason ?? null) : null,
+      },
+      { actorId: actor.userId },
+    );
+  }
   return { changed, refunded };
 }
 

@@ -48,7 +48,7 @@ import {
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
-import { contests, entries, ledgerAccounts, users, votes } from '../../db/schema/index.js';
+import { contests, domainEvents, entries, ledgerAccounts, users, votes } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { can } from '../../lib/policy.js';
 import { AppError, isAppError } from '../../lib/errors.js';
@@ -57,6 +57,8 @@ import { post } from '../ledger/ledger.js';
 import { voteChargeReference } from './vote-ledger.js';
 import { refundVote } from './refund-vote.js';
 import { assertVotingOpen, phaseAt } from '../contests/phase.js';
+import { eventRow, recordEvent } from '../../lib/events/index.js';
+import { voteCast, voteRemoved } from './votes.events.js';
 
 export interface Actor {
   userId: string;
@@ -252,6 +254,17 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
     // the entry row, the order cancellation uses too (no deadlock).
     const atIso = at.toISOString();
     const firstVote = s.usedTotal === 0;
+    // The vote.cast event rides in the same statement (the outbox row commits with the vote).
+    const event = eventRow(voteCast, {
+      voteId,
+      contestId: c.id,
+      entryId: entry.id,
+      voterId,
+      voteType: input.voteType,
+      amount,
+      weightedTotal,
+      creditCost: cost,
+    });
     const [written] = await queryRows<{ votesCount: number | null; weightedVotes: number | null; open: number }>(
       tx,
       sql`with c as (
@@ -268,6 +281,10 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
           values (${voteId}, ${c.id}, ${entry.id}, ${voterId}, ${input.voteType}, ${amount}, ${weightedTotal}, ${cost},
             ${idempotencyKey ?? `auto:${voteId}`}, ${atIso}::timestamptz)
           returning id
+        ), ev as (
+          insert into ${domainEvents} (name, aggregate, payload, actor_id)
+          select ${event.name}, ${event.aggregate}, ${JSON.stringify(event.payload)}::jsonb, ${voterId}::uuid
+          where exists (select 1 from v)
         )
         select (select votes_count from e) as "votesCount", (select weighted_votes from e) as "weightedVotes",
           (select count(*) from c)::int as "open", (select count(*) from v)::int as "inserted"`,
@@ -371,6 +388,13 @@ export async function removeVote(ctx: AppContext, voteId: string): Promise<CastR
       .returning();
     if (!vote) throw AppError.conflict(VOTE_MESSAGES.alreadyRemoved);
     await refundVote(tx, vote, 'Refund of a removed vote', 'removed by an admin');
+    await recordEvent(tx, voteRemoved, {
+      voteId: vote.id,
+      contestId: vote.contestId,
+      entryId: vote.entryId,
+      voterId: vote.voterId,
+      creditCost: vote.creditCost,
+    });
     const [counters] = await tx
       .update(entries)
       .set({

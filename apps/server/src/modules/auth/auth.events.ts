@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineEvent } from '../../lib/events/index.js';
+
+export const userRegistered = defineEvent(
+  'user.registered',
+  z.object({ userId: z.uuid(), referredBy: z.uuid().nullable() }),
+  (p) => `user:${p.userId}`,
+);
+
+/** A login from a browser this account never used before (the login alert's cause). */
+export const loginNewDevice = defineEvent(
+  'security.login_new_device',
+  z.object({ userId: z.uuid(), at: z.string(), device: z.string(), ip: z.string() }),
+  (p) => `user:${p.userId}`,
+);
+
+export const passwordChanged = defineEvent(
+  'security.password_changed',
+  z.object({ userId: z.uuid(), at: z.string(), how: z.enum(['changed', 'reset']) }),
+  (p) => `user:${p.userId}`,
+);

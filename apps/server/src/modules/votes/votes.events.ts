@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { VOTE_TYPES } from '@contesthub/shared';
+import { defineEvent } from '../../lib/events/index.js';
+
+/** A vote was cast and counted (recorded in the same statement as the vote). */
+export const voteCast = defineEvent(
+  'vote.cast',
+  z.object({
+    voteId: z.uuid(),
+    contestId: z.uuid(),
+    entryId: z.uuid(),
+    voterId: z.uuid(),
+    voteType: z.enum(VOTE_TYPES),
+    amount: z.number().int(),
+    weightedTotal: z.number().int(),
+    /** Credit units paid (0 for a free vote). */
+    creditCost: z.number().int(),
+  }),
+  (p) => `contest:${p.contestId}`,
+);
+
+/** An admin removed a vote; its paid credits were refunded. */
+export const voteRemoved = defineEvent(
+  'vote.removed',
+  z.object({ voteId: z.uuid(), contestId: z.uuid(), entryId: z.uuid(), voterId: z.uuid(), creditCost: z.number().int() }),
+  (p) => `contest:${p.contestId}`,
+);
