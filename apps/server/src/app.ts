@@ -126,7 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const storage = createStorage(config);
   const gateway = createGateway(config, { sandboxStore: new DbSandboxStore(database.db) });
-  const events = createDispatcher(database.db, subscribers(), app.log);
+  const events = createDispatcher(database.db, subscribers({ mailer }), app.log);
   const ctx: AppContext = { config, database, db: database.db, mailer, storage, gateway, payments: paymentRegistry, events, log: app.log };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -134,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close();
   });
 
+  await events.init();
   await ensureAdmin(ctx);
   if (config.seedDemo) await seedDemo(ctx);
 

@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import type { Subscriber } from './lib/events/index.js';
 import type { Job } from './lib/jobs.js';
 import { activitySubscriber } from './modules/activity/activity.subscriber.js';
+import { securityMailsSubscriber } from './modules/auth/security-mails.subscriber.js';
 import { runContestLifecycle } from './modules/contest-settlement/finalize-contest.js';
 import { settleDeposit } from './modules/payments/deposits.service.js';
 import type { PaymentRegistry } from './lib/payments/registry.js';
@@ -26,9 +27,12 @@ export const paymentRegistry: PaymentRegistry<AppContext> = {
 };
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */
-export function subscribers(): Subscriber[] {
-  return [activitySubscriber];
+export function subscribers(ctx: Pick<AppContext, 'mailer'>): Subscriber[] {
+  return [activitySubscriber, securityMailsSubscriber(ctx.mailer)];
 }
+
+/** How often queued mails are handed to SMTP (or printed, without SMTP). */
+export const MAIL_DELIVERY_INTERVAL_MS = 2_000;
 
 /** How often the event dispatcher looks for new events (a recorded event also wakes it). */
 export const EVENT_DISPATCH_INTERVAL_MS = 1_000;
@@ -49,6 +53,11 @@ export function jobsOf(ctx: AppContext): Job[] {
       name: 'event-dispatch',
       intervalMs: EVENT_DISPATCH_INTERVAL_MS,
       run: () => ctx.events.drain(),
+    },
+    {
+      name: 'mail-delivery',
+      intervalMs: MAIL_DELIVERY_INTERVAL_MS,
+      run: () => ctx.mailer.deliverPending(),
     },
     {
       name: 'contest-lifecycle',

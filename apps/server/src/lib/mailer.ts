@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { now } from './clock.js';
 
 export interface Mail {
@@ -15,6 +15,13 @@ export interface Mail {
 export interface Mailer {
   /** Resolves true when the mail was handed to SMTP (or stored in the outbox when SMTP is off). */
   send(mail: Mail): Promise<boolean>;
+  /**
+   * Records the mail in mail_outbox inside the caller's transaction (an event subscriber's): it is
+   * delivered by `deliverPending` (the mail-delivery job) once that transaction committed.
+   */
+  enqueue(db: DbOrTx, mail: Mail): Promise<void>;
+  /** Delivers queued mails (oldest first); returns how many were handed over. */
+  deliverPending(limit?: number): Promise<number>;
   close(): void;
 }
 
@@ -47,6 +54,35 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
           .where(eq(mailOutbox.id, row!.id));
         return false;
       }
+    },
+    async enqueue(db, mail) {
+      await db.insert(mailOutbox).values({ ...mail, transport: transport ? 'smtp' : 'outbox' });
+    },
+    async deliverPending(limit = 50) {
+      const pending = await opts.db
+        .select()
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.error)))
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(limit);
+      let delivered = 0;
+      for (const row of pending) {
+        const mail: Mail = { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) };
+        try {
+          if (transport) await transport.sendMail({ from: opts.from, ...mail });
+          else
+            opts.log.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP configured) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+          await opts.db.update(mailOutbox).set({ sentAt: now() }).where(eq(mailOutbox.id, row.id));
+          delivered += 1;
+        } catch (err) {
+          opts.log.error({ err, to: mail.to }, 'mail delivery failed');
+          await opts.db
+            .update(mailOutbox)
+            .set({ error: String((err as Error).message) })
+            .where(eq(mailOutbox.id, row.id));
+        }
+      }
+      return delivered;
     },
     close() {
       transport?.close();

@@ -46,6 +46,11 @@ export interface Dispatcher {
   drain(opts?: { batchSize?: number; maxRounds?: number }): Promise<number>;
   /** Sets a subscriber back to the first event kept: it will handle every event again (roll-ups). */
   replay(subscriberName: string): Promise<void>;
+  /**
+   * Gives every new subscriber its cursor now (at start): a 'now' subscriber then handles every
+   * event recorded from this moment, even those recorded before its first dispatch.
+   */
+  init(): Promise<void>;
 }
 
 export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log: DispatcherLog): Dispatcher {
@@ -145,6 +150,13 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
   return {
     subscribers,
     dispatch,
+    async init() {
+      for (const s of subscribers) {
+        await db.transaction(async (tx) => {
+          await repo.lockCursor(tx, s.name, () => (s.startFrom === 'now' ? repo.settledHead(tx) : Promise.resolve(repo.START)));
+        });
+      }
+    },
     async drain(opts = {}) {
       let total = 0;
       for (let round = 0; round < (opts.maxRounds ?? 1000); round++) {

@@ -10,7 +10,14 @@ export const userRegistered = defineEvent(
 /** A login from a browser this account never used before (the login alert's cause). */
 export const loginNewDevice = defineEvent(
   'security.login_new_device',
-  z.object({ userId: z.uuid(), at: z.string(), device: z.string(), ip: z.string() }),
+  z.object({
+    userId: z.uuid(),
+    at: z.string(),
+    device: z.string(),
+    ip: z.string(),
+    /** Whether the person had login alerts on at that moment (the mail follows it). */
+    alertsOn: z.boolean(),
+  }),
   (p) => `user:${p.userId}`,
 );
 

@@ -224,7 +224,7 @@ export async function login(ctx: AppContext, input: TLogin, meta: ClientMeta): P
     await recordEvent(
       ctx.db,
       loginNewDevice,
-      { userId: user.id, at: at.toISOString(), device: describeUserAgent(meta.userAgent).label, ip: meta.ip },
+      { userId: user.id, at: at.toISOString(), device: describeUserAgent(meta.userAgent).label, ip: meta.ip, alertsOn: user.loginAlerts },
       { actorId: user.id },
     );
   }
