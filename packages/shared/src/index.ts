@@ -20,3 +20,5 @@ export * from './schemas/wallet.js';
 export * from './money-rules.js';
 export * from './schemas/payments.js';
 export * from './schemas/money-views.js';
+export * from './paths.js';
+export * from './labels.js';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { Spinner } from '../components/ui/card';
-import { useAuth } from './auth';
+import { useAuth } from '../lib/auth';
 
 /**
  * The dashboard needs a signed-in user with a verified email: logged out → /login (the origin is

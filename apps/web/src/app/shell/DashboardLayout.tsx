@@ -25,11 +25,11 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { formatDate, formatNumber, TIER_LABELS, type TPublicUser } from '@contesthub/shared';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { Badge } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { Logo } from './Logo';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../../components/ui/user-avatar';
 import { PageFallback } from './layouts';
 
 const COMMON = [

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ChevronDown, CreditCard, LayoutDashboard, ListChecks, LogOut, Menu, Settings, Trophy, User, X } from 'lucide-react';
 import { TIER_LABELS } from '@contesthub/shared';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { Badge } from '../../components/ui/card';
 import { buttonClass } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { Logo } from './Logo';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../../components/ui/user-avatar';
 
 const MAIN_LINKS = [
   { to: '/contests', label: 'Browse Contests' },

@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Flag, Trash2 } from 'lucide-react';
-import { contestActionLabel, formatNumber, formatVoteCount, type TContest } from '@contesthub/shared';
-import { useAuth } from '../../../app/auth';
-import { UserAvatar } from '../../../app/shell/UserAvatar';
+import { contestActionLabel, formatNumber, formatVoteCount, type TContest, entryFeeText } from '@contesthub/shared';
+import { useAuth } from '../../../lib/auth';
+import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { entryFeeText } from '../lib/contest-text';
 import { CARD_FRAME, CardFact, CardSkeleton, ContestCardCover, ContestCardHeading, ContestPrize } from './contest-card-parts';
 import { DeleteContestDialog } from './DeleteContestDialog';
 import { ReportContestDialog } from './ReportContestDialog';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { REPORT_DESCRIPTION, REPORT_REASON_OPTIONS, ZReport, type ReportReason } from '@contesthub/shared';
-import { useToast } from '../../../app/toast';
+import { useToast } from '../../../components/ui/toast';
 import { FormDialog } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';

@@ -5,10 +5,9 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Award, Clock, Image as ImageIcon, Trophy } from 'lucide-react';
-import { contestStatusText, formatNaira, type TContest } from '@contesthub/shared';
+import { contestStatusText, formatNaira, type TContest, ENTRY_TYPE_LABELS } from '@contesthub/shared';
 import { Badge, Skeleton } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { ENTRY_TYPE_LABELS } from '../lib/browse-filters';
 import { CONTEST_STATUS_BADGE, prizeItemsSummary } from '../lib/contest-text';
 
 /** The frame of a card in a contest or entry grid. */

@@ -29,13 +29,6 @@ export const PRIZE_FILTERS: ReadonlyArray<{ key: PrizeFilter; label: string; val
   { key: 'open', label: 'Open Contest', value: 'badge', path: '/contests/open-contest' },
 ];
 
-export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
-  photo: 'Photo',
-  video: 'Video',
-  audio: 'Audio',
-  article: 'Write-up',
-};
-
 export const BROWSE_STATUSES = [
   { value: 'active', label: 'Active' },
   { value: 'voting', label: 'Voting' },

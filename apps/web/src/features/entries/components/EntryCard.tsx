@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, Clock, MessageCircle, Share2, ThumbsUp } from 'lucide-react';
 import { ENTRY_CARD_TAGS_SHOWN, formatRelativeTime, formatVoteCount, type TEntry } from '@contesthub/shared';
-import { UserAvatar } from '../../../app/shell/UserAvatar';
+import { UserAvatar } from '../../../components/ui/user-avatar';
 import { ShareDialog } from '../../../components/share/ShareDialog';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/card';

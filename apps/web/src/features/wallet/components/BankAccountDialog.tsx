@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Loader2, Search } from 'lucide-react';
 import { ZBankAccountRequest, type TBankAccount } from '@contesthub/shared';
-import { useToast } from '../../../app/toast';
+import { useToast } from '../../../components/ui/toast';
 import { Skeleton } from '../../../components/ui/card';
 import { FormDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
@@ -13,7 +13,7 @@ import { useAddBankAccount } from '../api/add-bank-account';
 import { useBanks } from '../api/get-banks';
 import { patchWallet, walletKeys } from '../api/get-wallet';
 import { useResolveAccount } from '../api/resolve-account';
-import { serverMessageOr } from '../lib/errors';
+import { serverMessageOr } from '../../../lib/errors';
 import { WITHDRAW_MESSAGES as M } from '../lib/messages';
 
 /** Nigerian account numbers (NUBAN) have 10 digits (spec 001 §9). */

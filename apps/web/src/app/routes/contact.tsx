@@ -1,0 +1,308 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { CheckCircle2, Clock, Mail, Ticket, AlertCircle } from 'lucide-react';
+import {
+  BUSINESS_HOURS_WAT,
+  MESSAGES,
+  SUPPORT_AVERAGE_RESPONSE,
+  SUPPORT_CATEGORIES,
+  SUPPORT_EMAIL,
+  SUPPORT_PRIORITIES,
+  SUPPORT_RESPONSE_HOURS,
+  ZCreateSupportTicket,
+  formatDateTime,
+  type TCreateSupportTicketInput,
+  type TSupportTicketCreated,
+} from '@contesthub/shared';
+import { useAuth } from '../../lib/auth';
+import { useToast } from '../../components/ui/toast';
+import { Button } from '../../components/ui/button';
+import { Badge, Card } from '../../components/ui/card';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { WhatsAppIcon } from '../../components/ui/brand-icons';
+import { ApiError } from '../../lib/api';
+import { fieldErrors } from '../../lib/forms';
+import { supportWhatsApp } from '../../lib/share';
+import { useCreateTicket } from '../../features/support/api/create-ticket';
+
+const CHANNELS = [
+  {
+    icon: WhatsAppIcon,
+    title: 'WhatsApp',
+    availability: '24/7',
+    response: 'Response within 1 hour',
+    href: supportWhatsApp('Hello ContestHub support, I need help with'),
+    action: 'Chat on WhatsApp',
+  },
+  {
+    icon: Mail,
+    title: 'Email',
+    availability: '24/7',
+    response: 'Response within 24 hours',
+    href: `mailto:${SUPPORT_EMAIL}`,
+    action: SUPPORT_EMAIL,
+  },
+  {
+    icon: Ticket,
+    title: 'Support ticket',
+    availability: 'Tracked until solved',
+    response: 'Response within 48 hours',
+    href: '#ticket-form',
+    action: 'Open a ticket',
+  },
+];
+
+const PRIORITY_TONE = { low: 'neutral', medium: 'sky', high: 'amber', critical: 'red' } as const;
+
+const EMPTY: TCreateSupportTicketInput = { name: '', email: '', category: '' as never, priority: 'medium', subject: '', message: '' };
+
+export default function ContactPage() {
+  const { user } = useAuth();
+  const toast = useToast();
+  const createTicket = useCreateTicket();
+  const [params] = useSearchParams();
+  // Other pages link here with a prefilled subject and category (e.g. an entry appeal).
+  const [form, setForm] = useState<TCreateSupportTicketInput>(() => {
+    const category = SUPPORT_CATEGORIES.find((c) => c === params.get('category'));
+    return {
+      ...EMPTY,
+      name: user?.fullName ?? '',
+      email: user?.email ?? '',
+      subject: params.get('subject')?.slice(0, 200) ?? '',
+      ...(category ? { category } : {}),
+    };
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<(TSupportTicketCreated & { name: string; email: string; message: string }) | null>(null);
+
+  const set = <K extends keyof TCreateSupportTicketInput>(key: K, value: TCreateSupportTicketInput[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors(({ [key]: _, ...rest }) => rest);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZCreateSupportTicket.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      toast.error(MESSAGES.toast.validationErrorTitle, MESSAGES.toast.validationErrorMessage);
+      return;
+    }
+    createTicket.mutate(parsed.data, {
+      onSuccess: (ticket) => setCreated({ ...ticket, name: parsed.data.name, email: parsed.data.email, message: parsed.data.message }),
+      onError: (err) => {
+        if (err instanceof ApiError && err.fieldErrors) setErrors(err.fieldErrors);
+        toast.error('Ticket Not Sent', err.message);
+      },
+    });
+  };
+
+  const reset = () => {
+    setCreated(null);
+    setForm({ ...EMPTY, name: user?.fullName ?? '', email: user?.email ?? '' });
+    setErrors({});
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <header className="text-center">
+        <h1 className="text-4xl font-extrabold tracking-tight">Contact Support</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-400">
+          We are here to help with contests, payments, payouts and your account. Pick the channel that suits you.
+        </p>
+      </header>
+
+      <div className="mt-12 grid gap-6 md:grid-cols-3">
+        {CHANNELS.map(({ icon: Icon, title, availability, response, href, action }) => (
+          <Card key={title} className="flex flex-col">
+            <Icon className="h-8 w-8 text-emerald-400" />
+            <h2 className="mt-4 text-lg font-semibold">{title}</h2>
+            <p className="text-sm text-slate-400">{availability}</p>
+            <p className="mt-1 text-sm text-slate-300">{response}</p>
+            <a
+              href={href}
+              {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              className="mt-4 break-all text-sm font-semibold text-emerald-300 hover:underline"
+            >
+              {action}
+            </a>
+          </Card>
+        ))}
+      </div>
+
+      <div className="mt-12 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <Card id="ticket-form">
+          {created ? (
+            <div className="py-6 text-center" role="status">
+              <CheckCircle2 className="mx-auto h-14 w-14 text-emerald-400" aria-hidden />
+              <h2 className="mt-4 text-2xl font-bold">Support Ticket Created!</h2>
+              <p className="mt-2 text-slate-400">We have emailed a copy to {created.email}. Keep your ticket number for follow-ups.</p>
+              <dl className="mx-auto mt-6 max-w-md divide-y divide-slate-800 rounded-xl border border-slate-800 text-left text-sm">
+                <div className="flex justify-between gap-4 px-4 py-3">
+                  <dt className="text-slate-400">Ticket number</dt>
+                  <dd className="font-mono font-semibold text-emerald-300" data-testid="ticket-number">
+                    {created.ticketNumber}
+                  </dd>
+                </div>
+                <div className="flex justify-between gap-4 px-4 py-3">
+                  <dt className="text-slate-400">Subject</dt>
+                  <dd className="text-right">{created.subject}</dd>
+                </div>
+                <div className="flex justify-between gap-4 px-4 py-3">
+                  <dt className="text-slate-400">Priority</dt>
+                  <dd>
+                    <Badge tone={PRIORITY_TONE[created.priority]} className="capitalize">
+                      {created.priority}
+                    </Badge>
+                  </dd>
+                </div>
+                <div className="flex justify-between gap-4 px-4 py-3">
+                  <dt className="text-slate-400">Created</dt>
+                  <dd>{formatDateTime(created.createdAt)}</dd>
+                </div>
+              </dl>
+              <div className="mt-8 flex flex-wrap justify-center gap-3">
+                <Button variant="outline" onClick={reset}>
+                  Submit Another Ticket
+                </Button>
+                <a
+                  href={supportWhatsApp(
+                    `Hello ContestHub support, this is ${created.name} (${created.email}). Ticket ${created.ticketNumber}: ${created.subject}. ${created.message}`,
+                  )}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex h-10 items-center gap-2 rounded-lg bg-green-600 px-4 text-sm font-semibold text-white hover:bg-green-500"
+                >
+                  <WhatsAppIcon className="h-4 w-4" /> Contact via WhatsApp
+                </a>
+              </div>
+            </div>
+          ) : (
+            <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="ticket-heading">
+              <div>
+                <h2 id="ticket-heading" className="text-xl font-semibold">
+                  Submit a support ticket
+                </h2>
+                <p className="mt-1 text-sm text-slate-400">All fields are required.</p>
+              </div>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <TextField
+                  label="Full name"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  value={form.name}
+                  error={errors.name}
+                  onChange={(e) => set('name', e.target.value)}
+                />
+                <TextField
+                  label="Email address"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={form.email}
+                  error={errors.email}
+                  onChange={(e) => set('email', e.target.value)}
+                />
+                <SelectField
+                  label="Category"
+                  name="category"
+                  required
+                  value={form.category}
+                  error={errors.category}
+                  onChange={(e) => set('category', e.target.value as TCreateSupportTicketInput['category'])}
+                >
+                  <option value="">Select a category</option>
+                  {SUPPORT_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  label="Priority"
+                  name="priority"
+                  required
+                  value={form.priority}
+                  error={errors.priority}
+                  onChange={(e) => set('priority', e.target.value as TCreateSupportTicketInput['priority'])}
+                >
+                  {SUPPORT_PRIORITIES.map((p) => (
+                    <option key={p} value={p}>
+                      {p[0]!.toUpperCase() + p.slice(1)} (response within {SUPPORT_RESPONSE_HOURS[p]}h)
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              <TextField
+                label="Subject"
+                name="subject"
+                required
+                value={form.subject}
+                error={errors.subject}
+                onChange={(e) => set('subject', e.target.value)}
+              />
+              <TextAreaField
+                label="Message"
+                name="message"
+                required
+                rows={6}
+                value={form.message}
+                error={errors.message}
+                onChange={(e) => set('message', e.target.value)}
+                placeholder="Tell us what happened, with contest or transaction references if you have them."
+              />
+              <Button type="submit" size="lg" loading={createTicket.isPending} className="w-full sm:w-auto">
+                {createTicket.isPending ? 'Submitting...' : 'Submit Ticket'}
+              </Button>
+            </form>
+          )}
+        </Card>
+
+        <aside className="space-y-6">
+          <Card>
+            <h2 className="flex items-center gap-2 font-semibold">
+              <Clock className="h-5 w-5 text-amber-300" aria-hidden /> Business hours (WAT)
+            </h2>
+            <dl className="mt-4 space-y-2 text-sm">
+              {BUSINESS_HOURS_WAT.map((b) => (
+                <div key={b.days} className="flex justify-between gap-3">
+                  <dt className="text-slate-400">{b.days}</dt>
+                  <dd>{b.hours}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-4 rounded-lg bg-emerald-950/50 p-3 text-sm text-emerald-200">
+              Emergency support is available 24/7 via WhatsApp.
+            </p>
+          </Card>
+          <Card>
+            <h2 className="flex items-center gap-2 font-semibold">
+              <AlertCircle className="h-5 w-5 text-sky-300" aria-hidden /> Response times
+            </h2>
+            <dl className="mt-4 space-y-2 text-sm">
+              {SUPPORT_PRIORITIES.slice()
+                .reverse()
+                .map((p) => (
+                  <div key={p} className="flex items-center justify-between gap-3">
+                    <dt>
+                      <Badge tone={PRIORITY_TONE[p]} className="capitalize">
+                        {p}
+                      </Badge>
+                    </dt>
+                    <dd className="text-slate-300">
+                      {SUPPORT_RESPONSE_HOURS[p]} hour{SUPPORT_RESPONSE_HOURS[p] === 1 ? '' : 's'}
+                    </dd>
+                  </div>
+                ))}
+            </dl>
+            <p className="mt-4 text-sm text-slate-400">
+              Average response time: <span className="font-semibold text-slate-200">{SUPPORT_AVERAGE_RESPONSE}</span>
+            </p>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

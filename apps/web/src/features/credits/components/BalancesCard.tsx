@@ -1,0 +1,47 @@
+import { Coins, Wallet } from 'lucide-react';
+import { formatNaira, formatNumber } from '@contesthub/shared';
+import { Card } from '../../../components/ui/card';
+import { RetryNote } from '../../../components/ui/list-states';
+import { StatCard } from '../../../components/ui/stat';
+import { WalletCreateError, type useTransferBalances } from '../../wallet/api/get-balances-tmp';
+import { TRANSFER_TEXT } from '../lib/transfer-messages';
+
+/** The failure text of the balances: creating the missing wallet failed, or loading it did (spec 001 §8). */
+export const balancesFailure = (err: unknown) =>
+  err instanceof WalletCreateError ? TRANSFER_TEXT.walletCreateFailed : TRANSFER_TEXT.walletFailed;
+
+/** Vote credits and naira balance: what a transfer spends (credits) and what pays its fees (naira). */
+export function BalancesCard({ balances }: { balances: ReturnType<typeof useTransferBalances> }) {
+  if (balances.isError) {
+    return (
+      <Card>
+        <RetryNote message={balancesFailure(balances.error)} onRetry={() => void balances.refetch()} />
+      </Card>
+    );
+  }
+  const wallet = balances.data?.wallet;
+  return (
+    <section aria-label="Your balances" className="grid gap-4 sm:grid-cols-2">
+      <StatCard
+        icon={Coins}
+        tone="text-amber-300"
+        label="Vote credits"
+        loading={balances.isPending}
+        testId="transfer-credits"
+        note="What you can send"
+      >
+        {wallet && formatNumber(wallet.voteCredits)}
+      </StatCard>
+      <StatCard
+        icon={Wallet}
+        tone="text-emerald-300"
+        label="Naira balance"
+        loading={balances.isPending}
+        testId="transfer-balance"
+        note="Pays the ₦100 fee per recipient"
+      >
+        {wallet && formatNaira(wallet.balance)}
+      </StatCard>
+    </section>
+  );
+}
