@@ -5,7 +5,7 @@ import { contestDto, entryDto, inDays } from '../../test/fixtures';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './contest';
-import type { LeaderboardRow } from '../../features/contests/api/get-contest';
+import type { LeaderboardRow } from '../../features/entries/api/get-leaderboard';
 
 const CID = '11111111-1111-4111-8111-111111111111';
 const EID = '22222222-2222-4222-8222-222222222222';

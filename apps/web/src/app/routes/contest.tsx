@@ -1,36 +1,38 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquarePlus, ShieldAlert, Trophy, Upload } from 'lucide-react';
-import { RELOAD_AFTER_SUBMIT_MS, type TEntry } from '@contesthub/shared';
-import { useAuth } from '../../lib/auth';
-import { useToast } from '../../components/ui/toast';
+import { CONTEST_ENTRY_ANCHOR_PREFIX, paths, RELOAD_AFTER_SUBMIT_MS, type TEntry } from '@contesthub/shared';
 import { ShareDialog } from '../../components/share/ShareDialog';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/field';
 import { TabPanel, Tabs, useTabIds } from '../../components/ui/tabs';
+import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
-import { ReportDialog } from '../../features/contests/components/ReportDialog';
+import { useAuth } from '../../lib/auth';
+import { likeComment } from '../../features/comments/api/like-comment';
 import {
-  contestKeys,
-  likeComment,
-  likeEntry,
-  useContest,
+  patchContestComment,
+  refreshContestComments,
   useContestComments,
-  useContestEntries,
-  type CastVoteResult,
-  type CommentsPage,
   type ContestComment,
-  type EntriesPage,
-  type EntrySort,
-} from '../../features/contests/api/get-contest';
+} from '../../features/comments/api/get-contest-comments';
 import { CommentDialog } from '../../features/comments/components/CommentDialog';
 import { CommentsTab } from '../../features/comments/components/CommentsTab';
-import { ContestEntryCard } from '../../features/entries/components/ContestEntryCard';
+import { refreshContests } from '../../features/contests/api/keys';
+import { useContest } from '../../features/contests/api/get-contest';
 import { ContestHeader } from '../../features/contests/components/ContestHeader';
+import { ReportDialog } from '../../features/contests/components/ReportDialog';
+import { patchContestEntry, useContestEntries, type ContestEntrySort } from '../../features/entries/api/get-contest-entries';
+import { refreshLeaderboard } from '../../features/entries/api/get-leaderboard';
+import { refreshContestEntries } from '../../features/entries/api/keys';
+import { likeEntry } from '../../features/entries/api/like-entry';
+import { ContestEntryCard } from '../../features/entries/components/ContestEntryCard';
 import { LeaderboardTab } from '../../features/entries/components/LeaderboardTab';
 import { SubmitEntryDialog } from '../../features/entries/components/SubmitEntryDialog';
+import type { CastVoteResult } from '../../features/votes/api/cast-vote';
+import { refreshVoteStats } from '../../features/votes/api/get-vote-stats';
 import { VoteDialog } from '../../features/votes/components/VoteDialog';
 
 type Tab = 'entries' | 'leaderboard' | 'comments';
@@ -42,7 +44,7 @@ type Modal =
   | { kind: 'report-entry'; entry: TEntry }
   | { kind: 'report-comment'; comment: ContestComment };
 
-const SORTS: Array<{ value: EntrySort; label: string }> = [
+const SORTS: Array<{ value: ContestEntrySort; label: string }> = [
   { value: 'newest', label: 'Newest' },
   { value: 'oldest', label: 'Oldest' },
   { value: 'votes', label: 'Most votes' },
@@ -57,9 +59,6 @@ export const LOGIN_REQUIRED = {
   submit: 'Please log in to submit an entry.',
 } as const;
 
-type EntriesData = InfiniteData<EntriesPage, number>;
-type CommentsData = InfiniteData<CommentsPage, number>;
-
 /** The contest page (spec 000 §2 Contest detail). */
 export default function ContestDetailPage() {
   const { id = '' } = useParams();
@@ -68,7 +67,7 @@ export default function ContestDetailPage() {
   const queryClient = useQueryClient();
   const tabIds = useTabIds();
   const [tab, setTab] = useState<Tab>('entries');
-  const [sort, setSort] = useState<EntrySort>('newest');
+  const [sort, setSort] = useState<ContestEntrySort>('newest');
   const [modal, setModal] = useState<Modal | null>(null);
   const [restricted, setRestricted] = useState<string | null>(null);
 
@@ -88,31 +87,27 @@ export default function ContestDetailPage() {
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
   const reloadSoon = useCallback(() => {
     window.clearTimeout(reloadTimer.current);
-    reloadTimer.current = window.setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: contestKeys.all(id) }),
-      RELOAD_AFTER_SUBMIT_MS,
-    );
+    reloadTimer.current = window.setTimeout(() => {
+      void refreshContests(queryClient);
+      void refreshContestEntries(queryClient, id);
+      void refreshContestComments(queryClient, id);
+      void refreshVoteStats(queryClient, id);
+    }, RELOAD_AFTER_SUBMIT_MS);
   }, [queryClient, id]);
 
   const patchEntry = useCallback(
-    (entryId: string, patch: (e: TEntry) => TEntry) => {
-      queryClient.setQueriesData<EntriesData>({ queryKey: contestKeys.entries(id) }, (data) =>
-        data
-          ? { ...data, pages: data.pages.map((p) => ({ ...p, entries: p.entries.map((e) => (e._id === entryId ? patch(e) : e)) })) }
-          : data,
-      );
-    },
+    (entryId: string, patch: (e: TEntry) => TEntry) => patchContestEntry(queryClient, id, entryId, patch),
     [queryClient, id],
   );
 
   const entries = useMemo(() => entriesQuery.data?.pages.flatMap((p) => p.entries) ?? [], [entriesQuery.data]);
 
-  // A shared or "View Entry" link (/contest/{id}#entry-{entryId}) scrolls to that entry once it is on the page.
+  // A shared or "View Entry" link (paths.contestEntry) scrolls to that entry once it is on the page.
   const { hash } = useLocation();
   const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
-    if (!hash.startsWith('#entry-') || scrolledTo.current === hash) return;
-    if (!entries.some((e) => `#entry-${e._id}` === hash)) return;
+    if (!hash.startsWith(`#${CONTEST_ENTRY_ANCHOR_PREFIX}`) || scrolledTo.current === hash) return;
+    if (!entries.some((e) => `#${CONTEST_ENTRY_ANCHOR_PREFIX}${e._id}` === hash)) return;
     scrolledTo.current = hash;
     document.getElementById(hash.slice(1))?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
   }, [hash, entries]);
@@ -136,7 +131,7 @@ export default function ContestDetailPage() {
             <p className="text-slate-400">The contest you&apos;re looking for doesn&apos;t exist or has been removed.</p>
           </>
         )}
-        <ButtonLink to="/contests" variant="outline">
+        <ButtonLink to={paths.contests()} variant="outline">
           Browse Contests
         </ButtonLink>
       </div>
@@ -154,8 +149,8 @@ export default function ContestDetailPage() {
   const onVoted = (entryId: string, result: CastVoteResult) => {
     // The server's counters, not a local +1: a paid vote of 3 adds 15 to the weighted count.
     patchEntry(entryId, (e) => ({ ...e, votesCount: result.entry.votesCount, weightedVotes: result.entry.weightedVotes }));
-    void queryClient.invalidateQueries({ queryKey: contestKeys.leaderboard(id) });
-    void queryClient.invalidateQueries({ queryKey: contestKeys.contest(id) });
+    void refreshLeaderboard(queryClient, id);
+    void refreshContests(queryClient);
   };
 
   const toggleEntryLike = async (entry: TEntry): Promise<boolean> => {
@@ -182,21 +177,12 @@ export default function ContestDetailPage() {
     try {
       const result = await likeComment({ commentId: comment._id, like: !comment.likedByMe });
       const liked = result.action === 'liked';
-      queryClient.setQueryData<CommentsData>(contestKeys.comments(id), (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((p) => ({
-                ...p,
-                comments: p.comments.map((c) =>
-                  c._id === comment._id
-                    ? { ...c, likedByMe: liked, likes: result.likesCount, stats: { ...c.stats, likes: result.likesCount } }
-                    : c,
-                ),
-              })),
-            }
-          : data,
-      );
+      patchContestComment(queryClient, id, comment._id, (c) => ({
+        ...c,
+        likedByMe: liked,
+        likes: result.likesCount,
+        stats: { ...c.stats, likes: result.likesCount },
+      }));
       toast.success(liked ? 'Comment liked!' : 'Comment unliked!');
       return true;
     } catch {
@@ -234,7 +220,7 @@ export default function ContestDetailPage() {
       )}
       {!user && (contest.isAcceptingEntries || contest.isVotingActive) && (
         <p className="rounded-xl border border-slate-800 bg-slate-900/60 p-4 text-sm text-slate-300">
-          <Link to="/login" className="font-semibold text-emerald-300 hover:text-emerald-200">
+          <Link to={paths.login()} className="font-semibold text-emerald-300 hover:text-emerald-200">
             Log in
           </Link>{' '}
           to {contest.isAcceptingEntries ? 'submit an entry' : 'vote, like and comment'}.
@@ -248,7 +234,7 @@ export default function ContestDetailPage() {
     </>
   );
 
-  const shareUrl = (entry: TEntry) => `${window.location.origin}/contest/${contest._id}#entry-${entry._id}`;
+  const shareUrl = (entry: TEntry) => `${window.location.origin}${paths.contestEntry(contest._id, entry._id)}`;
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
@@ -270,7 +256,7 @@ export default function ContestDetailPage() {
         <TabPanel id="entries" ids={tabIds} active={tab === 'entries'} className="space-y-4">
           <div className="flex justify-end">
             <div className="w-48">
-              <SelectField label="Sort entries" value={sort} onChange={(e) => setSort(e.target.value as EntrySort)}>
+              <SelectField label="Sort entries" value={sort} onChange={(e) => setSort(e.target.value as ContestEntrySort)}>
                 {SORTS.map((s) => (
                   <option key={s.value} value={s.value}>
                     {s.label}
@@ -324,7 +310,10 @@ export default function ContestDetailPage() {
             userId={user?._id}
             onSelect={(entryId) => {
               setTab('entries');
-              window.setTimeout(() => document.getElementById(`entry-${entryId}`)?.scrollIntoView?.({ behavior: 'smooth' }), 0);
+              window.setTimeout(
+                () => document.getElementById(`${CONTEST_ENTRY_ANCHOR_PREFIX}${entryId}`)?.scrollIntoView?.({ behavior: 'smooth' }),
+                0,
+              );
             }}
           />
         </TabPanel>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, CheckCircle2, Clock, Eye, FileStack, Inbox, ShieldAlert, X, XCircle } from 'lucide-react';
 import { formatDate, formatNumber, type EntryStatus, type TEntry, ENTRY_TYPE_LABELS } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
@@ -13,10 +14,14 @@ import { StatTile } from '../../../components/ui/stat';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useContest } from '../../../features/contests/api/get-contest';
+import { refreshContests } from '../../../features/contests/api/keys';
 import { failureText } from '../../../features/contests/lib/messages';
 import { useReviewEntries } from '../../../features/entries/api/get-review-entries';
 import { useReviewStats } from '../../../features/entries/api/get-review-stats';
-import { useApproveEntry, useBulkApprove, useBulkReject, useRejectEntry } from '../../../features/entries/api/review-entries';
+import { useApproveEntry } from '../../../features/entries/api/approve-entry';
+import { useBulkApprove } from '../../../features/entries/api/bulk-approve-entries';
+import { useBulkReject } from '../../../features/entries/api/bulk-reject-entries';
+import { useRejectEntry } from '../../../features/entries/api/reject-entry';
 import { EntryPreviewDialog } from '../../../features/entries/components/EntryPreviewDialog';
 import { EntryStatusBadge } from '../../../features/entries/components/EntryStatusBadge';
 import { RejectReasonDialog } from '../../../features/entries/components/RejectReasonDialog';
@@ -57,10 +62,13 @@ export default function EntryReviewPage() {
   const contest = useContest(contestId);
   const stats = useReviewStats(contestId);
   const list = useReviewEntries(contestId, { page, status: filter === 'all' ? undefined : filter });
-  const approve = useApproveEntry();
-  const reject = useRejectEntry();
-  const bulkApprove = useBulkApprove();
-  const bulkReject = useBulkReject();
+  const queryClient = useQueryClient();
+  // A decision changes the contest's entry counts wherever contests are shown.
+  const onDecided = () => void refreshContests(queryClient);
+  const approve = useApproveEntry(onDecided);
+  const reject = useRejectEntry(onDecided);
+  const bulkApprove = useBulkApprove(onDecided);
+  const bulkReject = useBulkReject(onDecided);
 
   const entries = useMemo(() => list.data?.entries ?? [], [list.data]);
   const pendingIds = useMemo(() => entries.filter((e) => e.status === 'pending').map((e) => e._id), [entries]);

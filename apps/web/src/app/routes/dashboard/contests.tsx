@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { PlusCircle, RefreshCw, Trophy } from 'lucide-react';
 import { formatNumber } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
@@ -8,8 +9,11 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Tabs, useTabIds, type TabItem } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { useMyContests } from '../../../features/contests/api/get-my-contests';
-import { MyContestCard, MyContestCardSkeleton } from '../../../features/contests/components/MyContestCard';
+import { MyContestCard, MyContestCardSkeleton, type ContestChange } from '../../../features/contests/components/MyContestCard';
 import { MY_CONTESTS_MESSAGES as M } from '../../../features/contests/lib/messages';
+import { refreshContestEntries } from '../../../features/entries/api/keys';
+import { refreshWallet } from '../../../features/wallet/api/keys';
+import { useAuth } from '../../../lib/auth';
 
 type TabId = 'all' | 'active' | 'voting' | 'ended';
 const TABS: ReadonlyArray<TabItem<TabId>> = [
@@ -34,6 +38,17 @@ export default function MyContestsPage() {
   const [page, setPage] = useState(1);
   const contests = useMyContests({ page, status: tab === 'all' ? undefined : tab });
   const [refreshing, setRefreshing] = useState(false);
+  const queryClient = useQueryClient();
+  const { refreshUser } = useAuth();
+  // A change reaches the contest's entries (review screen, public page); deleting, ending and cancelling
+  // also move money back to the organizer or to the winner.
+  const onChanged = ({ contestId, moneyMoved }: ContestChange) => {
+    void refreshContestEntries(queryClient, contestId);
+    if (moneyMoved) {
+      void refreshWallet(queryClient);
+      void refreshUser();
+    }
+  };
 
   // A failed Refresh Status has its own toast.
   const refreshingRef = useRef(false);
@@ -96,7 +111,7 @@ export default function MyContestsPage() {
         <ul className={cn(GRID, contests.isPlaceholderData && 'opacity-60')} aria-busy={contests.isPlaceholderData || undefined}>
           {data.contests.map((contest) => (
             <li key={contest._id} className="min-w-0">
-              <MyContestCard contest={contest} />
+              <MyContestCard contest={contest} onChanged={onChanged} />
             </li>
           ))}
         </ul>

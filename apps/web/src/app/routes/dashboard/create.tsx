@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Rocket } from 'lucide-react';
-import { BADGE_CONTEST_CREDIT_COST, MESSAGES, ZCreateContest, formatNaira, formatNumber } from '@contesthub/shared';
+import { BADGE_CONTEST_CREDIT_COST, MESSAGES, ZCreateContest, formatNaira, formatNumber, paths } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,10 @@ import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/forms';
 import { useCreateContest } from '../../../features/contests/api/create-contest';
-import { useWallet } from '../../../features/create-contest/api/get-wallet';
+import { refreshDashboard } from '../../../features/dashboard/api/keys';
+import { refreshUsers } from '../../../features/users/api/keys';
+import { useWallet } from '../../../features/wallet/api/get-wallet';
+import { refreshWallet } from '../../../features/wallet/api/keys';
 import { BasicInfoStep } from '../../../features/contests/components/wizard/BasicInfoStep';
 import { EntryStep } from '../../../features/contests/components/wizard/EntryStep';
 import { FreeTierBanner } from '../../../features/contests/components/wizard/FreeTierBanner';
@@ -63,6 +67,7 @@ export default function CreateContestPage() {
   const { user, refreshUser } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const create = useCreateContest();
   const [form, setForm] = useState<WizardForm>(() => emptyForm());
   const [step, setStep] = useState<Step>(1);
@@ -78,13 +83,11 @@ export default function CreateContestPage() {
   const shownStep = useRef<Step>(1);
 
   // The balance matters from the prize step on; it is not fetched for a badge prize.
-  const wallet = useWallet(form.prizeType !== 'badge' && step >= 2);
+  const wallet = useWallet({ enabled: form.prizeType !== 'badge' && step >= 2 });
   const walletState: WalletState = useMemo(() => {
-    // A user without a wallet yet has nothing in it.
-    if (wallet.error instanceof ApiError && wallet.error.status === 404) return { status: 'ready', balance: 0 };
     if (wallet.isError) return { status: 'error', retry: () => void wallet.refetch() };
     if (!wallet.data) return { status: 'loading' };
-    return { status: 'ready', balance: wallet.data.balance };
+    return { status: 'ready', balance: wallet.data.wallet.balance };
   }, [wallet]);
 
   const errorsByStep = useMemo(() => {
@@ -231,9 +234,13 @@ export default function CreateContestPage() {
       { payload: parsed.data, cover },
       {
         onSuccess: (res) => {
+          // The prize left the wallet; the overview figures and the organizer's public lists moved too.
+          void refreshWallet(queryClient);
+          void refreshDashboard(queryClient);
+          void refreshUsers(queryClient);
           void refreshUser();
           toast.success('Contest Created!', res.message ?? 'Your contest is now live.');
-          navigate('/dashboard/contests');
+          navigate(paths.dashboard.contests());
         },
         onError: (err) => {
           inFlight.current = false;

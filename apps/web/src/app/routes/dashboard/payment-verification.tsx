@@ -1,26 +1,47 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock, Loader2 } from 'lucide-react';
-import { formatNaira, formatNumber, PAYMENT_VERIFICATION_STUCK_MS, paymentPurposeOf, type PaymentPurpose } from '@contesthub/shared';
-import { ME_QUERY_KEY } from '../../../lib/auth';
-import { useToast } from '../../../components/ui/toast';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Outcome, OutcomeActions, ReferenceLine, usePaymentReference } from '../../../components/ui/outcome';
-import { Card, Skeleton } from '../../../components/ui/card';
-import { ApiError } from '../../../lib/api';
-import { walletKeys, walletQuery } from '../../../features/wallet/api/get-wallet';
-import { voteCreditKeys } from '../../../features/credits/api/keys';
-import { CREDIT_MESSAGES } from '../../../features/wallet/lib/messages';
-import { verifiedPayment, type DepositVerification } from '../../../features/wallet/api/verify-deposit';
 import {
-  abandonVerification,
-  isVerifying,
-  verifyPaymentOnce,
-  type PaymentVerification,
-} from '../../../features/payments/lib/verify-payment';
+  formatNaira,
+  formatNumber,
+  paths,
+  PAYMENT_VERIFICATION_STUCK_MS,
+  paymentPurposeOf,
+  type PaymentPurpose,
+  type TVoteCreditVerified,
+} from '@contesthub/shared';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card, Skeleton } from '../../../components/ui/card';
+import { Outcome, OutcomeActions, ReferenceLine, usePaymentReference } from '../../../components/ui/outcome';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+import { oncePerKey } from '../../../lib/once';
+import { refreshVoteCredits } from '../../../features/credits/api/keys';
+import { verifyCreditPurchase } from '../../../features/credits/api/verify-credit-purchase';
+import { CREDIT_MESSAGES } from '../../../features/credits/lib/messages';
 import { attemptedReferences } from '../../../features/payments/lib/attempted';
 import { VERIFICATION_MESSAGES as M } from '../../../features/payments/lib/messages';
+import { useWallet } from '../../../features/wallet/api/get-wallet';
+import { refreshWallet } from '../../../features/wallet/api/keys';
+import { verifiedPayment, verifyDeposit, type DepositVerification } from '../../../features/wallet/api/verify-deposit';
+
+/** The purposes this page verifies itself (subscriptions have their own verification page). */
+type VerifiablePurpose = 'deposit' | 'credits';
+
+/** What a verification answered, by the purpose read from the reference's prefix. */
+type PaymentVerification = { purpose: 'deposit'; deposit: DepositVerification } | { purpose: 'credits'; credits: TVoteCreditVerified };
+
+/**
+ * POST /wallet/verify-deposit or /vote-credits/verify {reference}: the server asks the gateway and credits
+ * once. One request per reference at a time: a page that mounts twice joins the request on its way.
+ */
+const verification = oncePerKey(async (reference: string): Promise<PaymentVerification> =>
+  paymentPurposeOf(reference) === 'credits'
+    ? { purpose: 'credits', credits: await verifyCreditPurchase(reference) }
+    : { purpose: 'deposit', deposit: await verifyDeposit(reference) },
+);
 
 type View =
   | { phase: 'pending'; stuck: boolean }
@@ -55,8 +76,9 @@ export default function PaymentVerificationPage() {
   const reference = usePaymentReference();
   // Our references start with their purpose (dep-, vcp-, sub-): that picks the verify call.
   const purpose = reference ? paymentPurposeOf(reference) : null;
-  const verifiable = purpose === 'deposit' || purpose === 'credits' ? purpose : null;
+  const verifiable: VerifiablePurpose | null = purpose === 'deposit' || purpose === 'credits' ? purpose : null;
   const queryClient = useQueryClient();
+  const { refreshUser } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
   const [attempt, setAttempt] = useState(0);
@@ -73,7 +95,7 @@ export default function PaymentVerificationPage() {
   // Subscription payments are confirmed by their own page.
   useEffect(() => {
     if (reference && purpose === 'subscription') {
-      void navigate(`/dashboard/subscription-verification?reference=${encodeURIComponent(reference)}`, { replace: true });
+      void navigate(paths.subscriptionVerification({ reference }), { replace: true });
     }
   }, [reference, purpose, navigate]);
 
@@ -86,7 +108,7 @@ export default function PaymentVerificationPage() {
 
   useEffect(() => {
     if (!reference || !verifiable) return;
-    if (attemptedReferences.has(reference) && !isVerifying(reference)) {
+    if (attemptedReferences.has(reference) && !verification.isRunning(reference)) {
       setView({ phase: 'success', result: null });
       return;
     }
@@ -96,11 +118,11 @@ export default function PaymentVerificationPage() {
     // A verification with no answer in 5 seconds is given up, so the user can try again.
     const stuck = window.setTimeout(() => {
       live = false;
-      abandonVerification(reference);
+      verification.forget(reference);
       attemptedReferences.clear(reference);
       setView({ phase: 'pending', stuck: true });
     }, PAYMENT_VERIFICATION_STUCK_MS);
-    verifyPaymentOnce(reference, verifiable).then(
+    verification.run(reference).then(
       (result) => {
         if (!live) return;
         window.clearTimeout(stuck);
@@ -114,10 +136,10 @@ export default function PaymentVerificationPage() {
         if (result.purpose === 'credits') {
           const added = result.credits.credited ? `${formatNumber(result.credits.transaction.voteCredits)} vote credits added.` : undefined;
           toast.success(CREDIT_MESSAGES.verified, added);
-          void queryClient.invalidateQueries({ queryKey: voteCreditKeys.all });
+          void refreshVoteCredits(queryClient);
         }
-        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        void refreshWallet(queryClient);
+        void refreshUser();
       },
       (err: unknown) => {
         if (!live) return;
@@ -132,7 +154,7 @@ export default function PaymentVerificationPage() {
       live = false;
       window.clearTimeout(stuck);
     };
-  }, [reference, verifiable, attempt, queryClient, toast]);
+  }, [reference, verifiable, attempt, queryClient, toast, refreshUser]);
 
   // Focus follows the outcome so keyboard and screen-reader users land on it.
   const phase = view.phase;
@@ -228,7 +250,7 @@ export default function PaymentVerificationPage() {
 
 function SuccessDetails({ result }: { result: DepositVerification | null }) {
   // Already verified earlier: read the balance as it is now.
-  const wallet = useQuery({ ...walletQuery(), enabled: result === null });
+  const wallet = useWallet({ enabled: result === null });
   const balance = result ? result.wallet.balance : wallet.data?.wallet.balance;
   const payment = result ? verifiedPayment(result) : undefined;
   return (
@@ -262,7 +284,7 @@ function SuccessDetails({ result }: { result: DepositVerification | null }) {
 
 function CreditsSuccess({ result }: { result: Extract<PaymentVerification, { purpose: 'credits' }> | null }) {
   // Already verified earlier: read the credit balance as it is now.
-  const wallet = useQuery({ ...walletQuery(), enabled: result === null });
+  const wallet = useWallet({ enabled: result === null });
   const balance = result ? result.credits.user.voteCredits : wallet.data?.wallet.voteCredits;
   const transaction = result?.credits.transaction;
   return (

@@ -8,9 +8,9 @@ import { useToast } from '../../../components/ui/toast';
 import { ButtonLink } from '../../../components/ui/button';
 import { Outcome, OutcomeActions, ReferenceLine, usePaymentReference } from '../../../components/ui/outcome';
 import { Card } from '../../../components/ui/card';
-import { walletKeys } from '../../../features/wallet/api/get-wallet';
-import { subscriptionKeys } from '../../../features/subscriptions/api/keys';
+import { refreshSubscriptions } from '../../../features/subscriptions/api/keys';
 import { verifySubscriptionOnce } from '../../../features/subscriptions/api/verify-subscription';
+import { refreshWallet } from '../../../features/wallet/api/keys';
 import { failureText } from '../../../features/subscriptions/lib/failure';
 import { SUBSCRIPTION_TEXT } from '../../../features/subscriptions/lib/messages';
 
@@ -49,8 +49,8 @@ export default function SubscriptionVerificationPage() {
         setView({ phase: 'success', subscription });
         toast.success(SUBSCRIPTION_TEXT.activated);
         void refreshUser();
-        void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+        void refreshSubscriptions(queryClient);
+        void refreshWallet(queryClient);
       },
       (err: unknown) => {
         if (!live) return;

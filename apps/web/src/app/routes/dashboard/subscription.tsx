@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/toast';
 import { Card, Skeleton } from '../../../components/ui/card';
 import { LoadError, useOncePerError } from '../../../components/ui/list-states';
-import { walletQuery } from '../../../features/wallet/api/get-wallet';
 import { useCurrentSubscription } from '../../../features/subscriptions/api/get-current-subscription';
 import { useSubscriptionPricing } from '../../../features/subscriptions/api/get-subscription-pricing';
 import { CancelDialog } from '../../../features/subscriptions/components/CancelDialog';
@@ -14,6 +13,8 @@ import { PlanPicker } from '../../../features/subscriptions/components/PlanPicke
 import { SubscriptionHistory } from '../../../features/subscriptions/components/SubscriptionHistory';
 import { SUBSCRIPTION_TEXT } from '../../../features/subscriptions/lib/messages';
 import { choiceFromQuery, runningSubscription } from '../../../features/subscriptions/lib/subscription-view';
+import { useWallet } from '../../../features/wallet/api/get-wallet';
+import { refreshWallet } from '../../../features/wallet/api/keys';
 
 /**
  * Subscription (spec 001 §2, §4, §5): the current plan with cancel and extend, the plans to choose from
@@ -25,7 +26,10 @@ export default function SubscriptionPage() {
   const toast = useToast();
   const current = useCurrentSubscription();
   const pricing = useSubscriptionPricing();
-  const wallet = useQuery(walletQuery());
+  const wallet = useWallet();
+  const queryClient = useQueryClient();
+  // Paying from the wallet moves its balance.
+  const onPaid = () => void refreshWallet(queryClient);
   const [dialog, setDialog] = useState<'cancel' | 'extend' | null>(null);
   useOncePerError(current.error, () => toast.error(SUBSCRIPTION_TEXT.currentFailed));
   useOncePerError(pricing.error, () => toast.error(SUBSCRIPTION_TEXT.pricingFailed));
@@ -69,6 +73,7 @@ export default function SubscriptionPage() {
             walletKobo={walletKobo}
             initialTier={initial.tier}
             initialDuration={initial.duration}
+            onPaid={onPaid}
           />
         )}
       </section>
@@ -82,6 +87,7 @@ export default function SubscriptionPage() {
           pricing={pricing.data?.pricing.find((p) => p.tier === running.tier)}
           walletKobo={walletKobo}
           onClose={() => setDialog(null)}
+          onPaid={onPaid}
         />
       )}
     </div>

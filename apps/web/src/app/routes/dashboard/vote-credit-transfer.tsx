@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { History, Send, type LucideIcon } from 'lucide-react';
 import { useToast } from '../../../components/ui/toast';
 import { useOncePerError } from '../../../components/ui/list-states';
 import { TabPanel, Tabs, useTabIds } from '../../../components/ui/tabs';
-import { useTransferBalances } from '../../../features/wallet/api/get-balances-tmp';
-import { BalancesCard, balancesFailure } from '../../../features/credits/components/BalancesCard';
 import { TransferForm } from '../../../features/credits/components/TransferForm';
 import { TransferHistory } from '../../../features/credits/components/TransferHistory';
-import { TRANSFER_TEXT } from '../../../features/credits/lib/transfer-messages';
+import { useWallet, walletFailure } from '../../../features/wallet/api/get-wallet';
+import { refreshWallet } from '../../../features/wallet/api/keys';
+import { BalancesCard } from '../../../features/wallet/components/BalancesCard';
+import { WALLET_MESSAGES } from '../../../features/wallet/lib/messages';
 
 type TabId = 'transfer' | 'history';
 const TABS: ReadonlyArray<{ id: TabId; label: string; icon: LucideIcon }> = [
@@ -15,18 +17,19 @@ const TABS: ReadonlyArray<{ id: TabId; label: string; icon: LucideIcon }> = [
   { id: 'history', label: 'Transfer History', icon: History },
 ];
 
-/** Transfer Credits (spec 001 §2): balances, then tabs Transfer Credits and Transfer History. */
+/** Transfer Credits (spec 001 §2): the wallet's balances, then tabs Transfer Credits and Transfer History. */
 export default function TransferCreditsPage() {
   const ids = useTabIds();
   const [tab, setTab] = useState<TabId>('transfer');
-  const balances = useTransferBalances();
+  const balances = useWallet();
+  const queryClient = useQueryClient();
   const toast = useToast();
 
   const created = balances.data?.created ?? false;
   useEffect(() => {
-    if (created) toast.success(TRANSFER_TEXT.walletCreated);
+    if (created) toast.success(WALLET_MESSAGES.created);
   }, [created, toast]);
-  useOncePerError(balances.error, (err) => toast.error(balancesFailure(err)));
+  useOncePerError(balances.error, (err) => toast.error(walletFailure(err)));
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -37,7 +40,7 @@ export default function TransferCreditsPage() {
       <BalancesCard balances={balances} />
       <Tabs tabs={TABS} value={tab} onChange={setTab} ids={ids} label="Transfer sections" />
       <TabPanel id="transfer" ids={ids} active={tab === 'transfer'}>
-        <TransferForm balances={balances.data} />
+        <TransferForm wallet={balances.data?.wallet} onTransferred={() => void refreshWallet(queryClient)} />
       </TabPanel>
       <TabPanel id="history" ids={ids} active={tab === 'history'}>
         <TransferHistory />

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Coins, History, LayoutDashboard, Wallet, type LucideIcon } from 'lucide-react';
 import { useToast } from '../../../components/ui/toast';
 import { TabPanel, Tabs, useTabIds } from '../../../components/ui/tabs';
+import { BuyCredits } from '../../../features/credits/components/BuyCredits';
 import { useWallet } from '../../../features/wallet/api/get-wallet';
+import { refreshWallet } from '../../../features/wallet/api/keys';
 import { BankAccountDialog } from '../../../features/wallet/components/BankAccountDialog';
 import { DepositDialog } from '../../../features/wallet/components/DepositDialog';
-import { BuyCreditsTab } from '../../../features/credits/components/BuyCredits';
 import { NairaTab } from '../../../features/wallet/components/NairaTab';
 import { OverviewTab } from '../../../features/wallet/components/OverviewTab';
 import { TransactionsTab } from '../../../features/wallet/components/TransactionsTab';
@@ -52,6 +54,7 @@ export default function WalletPage({ defaultTab = 'overview' }: { defaultTab?: W
   const ids = useTabIds();
   const [tab, setTab] = useTabParam(defaultTab);
   const wallet = useWallet();
+  const queryClient = useQueryClient();
   const toast = useToast();
   const [open, setOpen] = useState<Open>(null);
 
@@ -80,7 +83,7 @@ export default function WalletPage({ defaultTab = 'overview' }: { defaultTab?: W
         <NairaTab wallet={wallet} {...actions} onBankAccount={() => setOpen({ dialog: 'bank', thenWithdraw: false })} />
       </TabPanel>
       <TabPanel id="credits" ids={ids} active={tab === 'credits'}>
-        <BuyCreditsTab />
+        <BuyCredits onCreditsChanged={() => void refreshWallet(queryClient)} />
       </TabPanel>
       <TabPanel id="transactions" ids={ids} active={tab === 'transactions'}>
         <TransactionsTab />

@@ -4,7 +4,7 @@ import { useToast } from '../../../components/ui/toast';
 import { FormDialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
-import { usePostComment } from '../../contests/api/get-contest';
+import { usePostComment } from '../api/post-comment';
 
 const COMMENT_FAILED = 'There was an error posting your comment. Please try again.';
 

@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import { Flag, Heart, MessageCircle } from 'lucide-react';
 import { formatRelativeTime } from '@contesthub/shared';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import type { ContestComment } from '../../contests/api/get-contest';
-import { LIKE_ANIMATION_MS } from '../../contests/lib/contest-detail';
+import { useLike } from '../../../lib/use-like';
+import type { ContestComment } from '../api/get-contest-comments';
 
 function CommentItem({
   comment,
@@ -17,25 +16,8 @@ function CommentItem({
   onLike: (comment: ContestComment) => Promise<boolean>;
   onReport?: (comment: ContestComment) => void;
 }) {
-  const [animating, setAnimating] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const { like, busy, animating } = useLike(() => onLike(comment));
   const name = comment.settings.isAnonymous ? 'Anonymous' : comment.author.fullName || 'Anonymous';
-
-  const like = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      if (await onLike(comment)) {
-        setAnimating(true);
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => setAnimating(false), LIKE_ANIMATION_MS);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <li className="flex gap-3 rounded-xl border border-slate-800 bg-slate-900/60 p-4">

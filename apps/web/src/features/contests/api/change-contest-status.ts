@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TContest } from '@contesthub/shared';
 import { apiRequest } from '../../../lib/api';
-import { invalidateContest } from './invalidate';
+import { refreshContests } from './keys';
 
 /** The organizer's lifecycle moves the server allows: close entries, end, cancel. */
 export type StatusTarget = 'voting' | 'ended' | 'cancelled';
@@ -22,8 +22,8 @@ export const useChangeContestStatus = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeContestStatus,
-    onSuccess: (_data, input) => {
-      void invalidateContest(queryClient, input.contestId, { money: input.status !== 'voting' });
+    onSuccess: () => {
+      void refreshContests(queryClient);
     },
   });
 };

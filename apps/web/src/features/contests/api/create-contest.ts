@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TContest, TCreateContest } from '@contesthub/shared';
 import { apiRequest } from '../../../lib/api';
 import { toFormData } from '../lib/wizard';
+import { refreshContests } from './keys';
 
 export interface CreateContestInput {
   payload: TCreateContest;
@@ -15,17 +16,13 @@ export const createContest = ({ payload, cover }: CreateContestInput) =>
     body: cover ? toFormData(payload as unknown as Record<string, unknown>, cover) : payload,
   });
 
-/** Lists of contests, the wallet and the dashboard figures all change when a contest is created. */
-const STALE_AFTER_CREATE = /contest|wallet|dashboard|users/i;
-
+/** Every list of contests changes when one is created (the page refreshes the other views it moved). */
 export function useCreateContest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createContest,
     onSuccess: () => {
-      void queryClient.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === 'string' && STALE_AFTER_CREATE.test(q.queryKey[0]),
-      });
+      void refreshContests(queryClient);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CONTEST_LIST_REFRESH_MS, PAGE_SIZES, type ContestStatus, type TMyContests } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
+import { CONTESTS_KEY } from './keys';
 
 export interface MyContestsParams {
   page: number;
@@ -8,8 +9,8 @@ export interface MyContestsParams {
   status?: ContestStatus;
 }
 
-/** Every My Contests query starts with this key; it sits under ['contests'] so any contest change refreshes it. */
-export const MY_CONTESTS_KEY = ['contests', 'mine'] as const;
+/** Every My Contests query starts with this key; it sits under CONTESTS_KEY so any contest change refreshes it. */
+export const MY_CONTESTS_KEY = [...CONTESTS_KEY, 'mine'] as const;
 
 export const getMyContests = ({ page, status }: MyContestsParams, signal?: AbortSignal) =>
   apiData<TMyContests>('/contests/my-contests', { query: { page, limit: PAGE_SIZES.myContests, status }, signal });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TContest, TUpdateContest } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
-import { invalidateContest } from './invalidate';
+import { refreshContests } from './keys';
 
 export interface UpdateContestInput {
   contestId: string;
@@ -34,8 +34,8 @@ export const useUpdateContest = () => {
   return useMutation({
     mutationFn: updateContest,
     // Not awaited: the dialog closes at once and the views refresh behind it.
-    onSuccess: (_data, input) => {
-      void invalidateContest(queryClient, input.contestId);
+    onSuccess: () => {
+      void refreshContests(queryClient);
     },
   });
 };

@@ -7,7 +7,8 @@ import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { CARD_FRAME, CardFact, CardSkeleton, ContestCardCover, ContestCardHeading, ContestPrize } from './contest-card-parts';
+import { CARD_FRAME, CardFact, CardSkeleton } from '../../../components/ui/card-parts';
+import { ContestCardCover, ContestCardHeading, ContestPrize } from './contest-card-parts';
 import { DeleteContestDialog } from './DeleteContestDialog';
 import { ReportContestDialog } from './ReportContestDialog';
 

@@ -12,7 +12,8 @@ import {
 } from '@contesthub/shared';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Badge, Card } from '../../../components/ui/card';
-import { PHASE_LABELS, credits, plural, votingConfigLabel } from '../lib/contest-detail';
+import { credits, plural } from '../../../lib/format';
+import { PHASE_LABELS, votingConfigLabel } from '../lib/contest-header';
 
 const STATUS_BADGE: Record<ContestStatus, { label: string; tone: 'green' | 'amber' | 'neutral' | 'red' | 'sky' }> = {
   active: { label: 'Active', tone: 'green' },

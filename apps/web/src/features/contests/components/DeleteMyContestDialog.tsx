@@ -3,16 +3,17 @@ import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { DELETE_CONFIRM } from './DeleteContestDialog';
-import { useDeleteMyContest } from '../api/delete-my-contest-tmp';
+import { useDeleteContest } from '../api/delete-contest';
 import { MY_CONTESTS_MESSAGES as M, failureText } from '../lib/messages';
 
 /**
  * Delete confirmation (spec 001 §2): only a contest without entries can go; otherwise the dialog
- * reads 'Cannot Delete Contest' and offers only Close.
+ * reads 'Cannot Delete Contest' and offers only Close. `onDeleted` hears of the escrow and badge fee
+ * going back to the organizer.
  */
-export function DeleteMyContestDialog({ contest, onClose }: { contest: TContest; onClose: () => void }) {
+export function DeleteMyContestDialog({ contest, onClose, onDeleted }: { contest: TContest; onClose: () => void; onDeleted?: () => void }) {
   const toast = useToast();
-  const remove = useDeleteMyContest();
+  const remove = useDeleteContest();
 
   if (contest.entriesCount > 0) {
     return (
@@ -40,6 +41,7 @@ export function DeleteMyContestDialog({ contest, onClose }: { contest: TContest;
     remove.mutate(contest._id, {
       onSuccess: () => {
         toast.success(M.deletedTitle, M.deleted);
+        onDeleted?.();
         onClose();
       },
       onError: (err) => toast.error('Error', failureText(err, M.deleteFailed)),

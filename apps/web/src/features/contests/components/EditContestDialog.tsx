@@ -27,7 +27,7 @@ function errorFor(errors: Record<string, string>, field: string): string | undef
 }
 
 /** Edit contest (spec 001 §5): PUT /contests/{id} with what the organizer may still change. */
-export function EditContestDialog({ contest, onClose }: { contest: TContest; onClose: () => void }) {
+export function EditContestDialog({ contest, onClose, onSaved }: { contest: TContest; onClose: () => void; onSaved?: () => void }) {
   const formId = useId();
   const toast = useToast();
   const update = useUpdateContest();
@@ -54,6 +54,7 @@ export function EditContestDialog({ contest, onClose }: { contest: TContest; onC
       {
         onSuccess: () => {
           toast.success(M.updatedTitle, M.updated);
+          onSaved?.();
           onClose();
         },
         onError: (error) => {

@@ -4,7 +4,8 @@ import { Ban, ClipboardCheck, ExternalLink, Eye, Flag, Lock, Pencil, Trash2 } fr
 import { formatNumber, formatVoteCount, type TContest } from '@contesthub/shared';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/card';
-import { CARD_FRAME, CardFact, CardSkeleton, ContestCardCover, ContestCardHeading, ContestPrize } from './contest-card-parts';
+import { CARD_FRAME, CardFact, CardSkeleton } from '../../../components/ui/card-parts';
+import { ContestCardCover, ContestCardHeading, ContestPrize } from './contest-card-parts';
 import { allowedMoves, canEdit, publicActionLabel } from '../lib/contest-labels';
 import type { StatusTarget } from '../api/change-contest-status';
 import { ContestDetailsDialog } from './ContestDetailsDialog';
@@ -33,8 +34,14 @@ const MOVES: ReadonlyArray<{
   },
 ];
 
-/** One contest on My Contests with the organizer's actions (spec 001 §2). */
-export function MyContestCard({ contest }: { contest: TContest }) {
+/** What an organizer's action changed: money moves when a contest is deleted, ended or cancelled. */
+export interface ContestChange {
+  contestId: string;
+  moneyMoved: boolean;
+}
+
+/** One contest on My Contests with the organizer's actions (spec 001 §2); `onChanged` hears of each change made. */
+export function MyContestCard({ contest, onChanged }: { contest: TContest; onChanged?: (change: ContestChange) => void }) {
   const titleId = useId();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
@@ -134,10 +141,23 @@ export function MyContestCard({ contest }: { contest: TContest }) {
       </div>
 
       {dialog === 'details' && <ContestDetailsDialog contest={contest} onClose={close} />}
-      {dialog === 'edit' && <EditContestDialog contest={contest} onClose={close} />}
-      {dialog === 'delete' && <DeleteMyContestDialog contest={contest} onClose={close} />}
+      {dialog === 'edit' && (
+        <EditContestDialog contest={contest} onClose={close} onSaved={() => onChanged?.({ contestId: contest._id, moneyMoved: false })} />
+      )}
+      {dialog === 'delete' && (
+        <DeleteMyContestDialog
+          contest={contest}
+          onClose={close}
+          onDeleted={() => onChanged?.({ contestId: contest._id, moneyMoved: true })}
+        />
+      )}
       {(dialog === 'voting' || dialog === 'ended' || dialog === 'cancelled') && (
-        <StatusChangeDialog contest={contest} target={dialog} onClose={close} />
+        <StatusChangeDialog
+          contest={contest}
+          target={dialog}
+          onClose={close}
+          onChanged={() => onChanged?.({ contestId: contest._id, moneyMoved: dialog !== 'voting' })}
+        />
       )}
     </article>
   );

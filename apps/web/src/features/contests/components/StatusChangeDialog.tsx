@@ -90,7 +90,18 @@ function successText(target: StatusTarget, result: { message?: string; data: Sta
 }
 
 /** Confirmation before PATCH /contests/{id}/status: close entries, end, or cancel. */
-export function StatusChangeDialog({ contest, target, onClose }: { contest: TContest; target: StatusTarget; onClose: () => void }) {
+export function StatusChangeDialog({
+  contest,
+  target,
+  onClose,
+  onChanged,
+}: {
+  contest: TContest;
+  target: StatusTarget;
+  onClose: () => void;
+  /** The contest moved (ending and cancelling also move money back or to the winner). */
+  onChanged?: () => void;
+}) {
   const toast = useToast();
   const change = useChangeContestStatus();
   const copy = COPY[target];
@@ -100,6 +111,7 @@ export function StatusChangeDialog({ contest, target, onClose }: { contest: TCon
       {
         onSuccess: (result) => {
           toast.success(copy.successTitle, successText(target, result));
+          onChanged?.();
           onClose();
         },
         onError: (err) => toast.error(copy.failureTitle, failureText(err, 'Please try again.')),

@@ -1,7 +1,6 @@
-/** Query keys of the vote-credit calls (GET /vote-credits/*). */
-export const voteCreditKeys = {
-  all: ['vote-credits'] as const,
-  packages: () => ['vote-credits', 'packages'] as const,
-  transactions: (params: object) => ['vote-credits', 'transactions', params] as const,
-  stats: () => ['vote-credits', 'stats'] as const,
-};
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Every vote-credit query (packages, stats, history) starts with this key. */
+export const VOTE_CREDITS_KEY = ['vote-credits'] as const;
+
+export const refreshVoteCredits = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: VOTE_CREDITS_KEY });

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SEARCH_MIN_LENGTH, type TTransferUser } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
-import { transferKeys } from './transfer-keys-tmp';
 
 /** GET /vote-credit-transfers/search-users?q: members matching a name or email (data.users). */
 export const searchTransferUsers = (q: string, signal?: AbortSignal) =>
@@ -11,7 +10,7 @@ export const searchTransferUsers = (q: string, signal?: AbortSignal) =>
 export function useTransferUserSearch(q: string) {
   const term = q.trim();
   return useQuery({
-    queryKey: transferKeys.search(term),
+    queryKey: ['credit-transfer', 'search', term],
     queryFn: ({ signal }) => searchTransferUsers(term, signal),
     enabled: term.length >= SEARCH_MIN_LENGTH,
     staleTime: 30_000,

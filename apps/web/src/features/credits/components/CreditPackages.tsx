@@ -20,7 +20,7 @@ import { useCreditPackages } from '../api/get-credit-packages';
 import { usePurchaseCredits } from '../api/purchase-credits';
 import { browser, paymentCallbackUrl } from '../../../lib/browser';
 import { serverMessageOr } from '../../../lib/errors';
-import { CREDIT_MESSAGES as M } from '../../wallet/lib/messages';
+import { CREDIT_MESSAGES as M } from '../lib/messages';
 import { AmountField, amountValue } from '../../../components/ui/amount-field';
 import { SummaryRow } from '../../../components/ui/summary-row';
 

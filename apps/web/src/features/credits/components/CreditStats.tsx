@@ -3,7 +3,7 @@ import { formatNaira, formatNumber } from '@contesthub/shared';
 import { RetryNote } from '../../../components/ui/list-states';
 import { StatTile } from '../../../components/ui/stat';
 import { useCreditStats } from '../api/get-credit-stats';
-import { CREDIT_MESSAGES as M } from '../../wallet/lib/messages';
+import { CREDIT_MESSAGES as M } from '../lib/messages';
 
 /** GET /vote-credits/stats: the credit balance now, what was bought and paid, and what was used. */
 export function CreditStats() {

@@ -10,17 +10,16 @@ import {
   creditsText,
   ledgerKindLabel,
 } from '@contesthub/shared';
-import { ME_QUERY_KEY } from '../../../lib/auth';
+import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
 import { Badge, type BadgeTone } from '../../../components/ui/card';
 import { EmptyNote, RetryNote, RowsSkeleton } from '../../../components/ui/list-states';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useCreditTransactions } from '../api/get-credit-transactions';
-import { walletKeys } from '../../wallet/api/get-wallet';
 import { verifyCreditPurchase } from '../api/verify-credit-purchase';
-import { voteCreditKeys } from '../api/keys';
-import { CREDIT_MESSAGES as M } from '../../wallet/lib/messages';
+import { refreshVoteCredits } from '../api/keys';
+import { CREDIT_MESSAGES as M } from '../lib/messages';
 
 const STATUS: Record<TVoteCreditTransaction['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'amber' },
@@ -34,11 +33,17 @@ const plainRefusal = (err: unknown) => err instanceof ApiError && err.message ==
 /**
  * Spec 001 §2: when the transactions load, every pending purchase is verified automatically, in parallel,
  * once per reference while the screen is open; then the list and the balances refresh. A failure other
- * than the gateway's plain "not paid" shows 'Failed to verify some transactions'.
+ * than the gateway's plain "not paid" shows 'Failed to verify some transactions'. `onCreditsChanged` hears
+ * of it so the page can refresh the other views of the balances.
  */
-function useVerifyPendingPurchases(data: TVoteCreditTransactionsPage | undefined) {
+function useVerifyPendingPurchases(data: TVoteCreditTransactionsPage | undefined, onCreditsChanged: (() => void) | undefined) {
   const queryClient = useQueryClient();
+  const { refreshUser } = useAuth();
   const toast = useToast();
+  const changed = useRef(onCreditsChanged);
+  useEffect(() => {
+    changed.current = onCreditsChanged;
+  });
   const asked = useRef(new Set<string>());
   useEffect(() => {
     if (!data) return;
@@ -47,17 +52,17 @@ function useVerifyPendingPurchases(data: TVoteCreditTransactionsPage | undefined
     pending.forEach((t) => asked.current.add(t.reference));
     void Promise.allSettled(pending.map((t) => verifyCreditPurchase(t.reference))).then((results) => {
       if (results.some((r) => r.status === 'rejected' && !plainRefusal(r.reason))) toast.error(M.verifySomeFailed);
-      void queryClient.invalidateQueries({ queryKey: voteCreditKeys.all });
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      void refreshVoteCredits(queryClient);
+      void refreshUser();
+      changed.current?.();
     });
-  }, [data, queryClient, toast]);
+  }, [data, queryClient, toast, refreshUser]);
 }
 
 /** Vote-credit history (the latest 50): purchases with their status, and every other credit movement. */
-export function CreditTransactions() {
+export function CreditTransactions({ onCreditsChanged }: { onCreditsChanged?: () => void }) {
   const list = useCreditTransactions();
-  useVerifyPendingPurchases(list.data);
+  useVerifyPendingPurchases(list.data, onCreditsChanged);
   return (
     <section
       className="overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20"

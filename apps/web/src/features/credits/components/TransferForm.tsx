@@ -2,7 +2,15 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Send, X } from 'lucide-react';
-import { formatNaira, formatNumber, TRANSFER_FEE_KOBO, TRANSFER_MIN_CREDITS, type TTransferUser } from '@contesthub/shared';
+import {
+  creditsText,
+  formatNaira,
+  formatNumber,
+  TRANSFER_FEE_KOBO,
+  TRANSFER_MIN_CREDITS,
+  type TTransferUser,
+  type TWallet,
+} from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
 import { UserAvatar } from '../../../components/ui/user-avatar';
@@ -10,22 +18,19 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
-import { walletKeys } from '../../wallet/api/get-wallet';
-import type { TransferBalances } from '../../wallet/api/get-balances-tmp';
-import { transferKeys } from '../api/transfer-keys-tmp';
+import { refreshTransferHistory } from '../api/get-transfer-history';
 import { transferToEach, type RecipientOutcome } from '../api/transfer-credits';
 import { TRANSFER_TEXT } from '../lib/transfer-messages';
 import { canSubmit, checkTransfer, creditsInput, quoteOf, type Holdings } from '../lib/transfer-form';
 import { RecipientSearch } from './RecipientSearch';
 
-const credits = (n: number) => `${formatNumber(n)} ${n === 1 ? 'credit' : 'credits'}`;
-
 /**
  * The transfer form (spec 001 §2, §5, §7): recipients, whole credits each (at least 10), the account
  * password, a live summary, then one call per recipient in order. Recipients who received the credits
- * leave the list; those who did not stay, each with the server's reason.
+ * leave the list; those who did not stay, each with the server's reason. `wallet` holds what the transfer
+ * spends (credits) and what pays its fees (naira); `onTransferred` hears when any credits left it.
  */
-export function TransferForm({ balances }: { balances: TransferBalances | undefined }) {
+export function TransferForm({ wallet, onTransferred }: { wallet: TWallet | undefined; onTransferred?: () => void }) {
   const formId = useId();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -39,7 +44,7 @@ export function TransferForm({ balances }: { balances: TransferBalances | undefi
   const [results, setResults] = useState<RecipientOutcome[] | null>(null);
   const keys = useRef(new Map<string, string>());
 
-  const holdings: Holdings | null = balances ? { voteCredits: balances.wallet.voteCredits, balanceKobo: balances.wallet.balance } : null;
+  const holdings: Holdings | null = wallet ? { voteCredits: wallet.voteCredits, balanceKobo: wallet.balance } : null;
   const draft = { recipients: recipients.length, amountText, password };
   const quote = quoteOf(draft);
   const busy = sending !== null;
@@ -94,10 +99,10 @@ export function TransferForm({ balances }: { balances: TransferBalances | undefi
       setPassword('');
     }
     if (sent.length) {
-      // Balances (wallet queries), the history and the header's credit count all changed.
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      void queryClient.invalidateQueries({ queryKey: transferKeys.history() });
+      // Balances, the history and the header's credit count all changed.
+      void refreshTransferHistory(queryClient);
       void refreshUser();
+      onTransferred?.();
     }
   };
 
@@ -201,7 +206,7 @@ function Summary({ recipients, quote, holdings }: { recipients: number; quote: R
         <div className={row}>
           <dt className="text-slate-400">Total credits</dt>
           <dd className="font-medium" data-testid="summary-credits">
-            {quote ? `${credits(quote.creditsPerRecipient)} × ${recipients} = ${credits(quote.totalCredits)}` : '—'}
+            {quote ? `${creditsText(quote.creditsPerRecipient)} × ${recipients} = ${creditsText(quote.totalCredits)}` : '—'}
           </dd>
         </div>
         <div className={row}>
@@ -243,7 +248,7 @@ function Results({ outcomes }: { outcomes: RecipientOutcome[] }) {
           <li key={o.recipient.id} className="flex items-start gap-2 text-sm" data-testid="transfer-result">
             <CircleCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-400" aria-hidden />
             <p className="min-w-0 break-words">
-              <span className="font-medium">{o.recipient.fullName}</span> received {credits(o.done.amount)}
+              <span className="font-medium">{o.recipient.fullName}</span> received {creditsText(o.done.amount)}
             </p>
           </li>
         ))}

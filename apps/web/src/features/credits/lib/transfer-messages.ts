@@ -3,9 +3,6 @@ import { PAYMENT_MESSAGES } from '@contesthub/shared';
 /** The Transfer Credits screen's texts (spec 001 §5, §8 Transfers), verbatim. */
 export const TRANSFER_TEXT = {
   historyFailed: 'Failed to load transfer history',
-  walletFailed: 'Failed to load wallet',
-  walletCreated: 'Wallet created successfully',
-  walletCreateFailed: 'Failed to create wallet',
   searchFailed: 'Failed to search users',
   searchHint: 'Enter at least 2 characters to search',
   fieldsRequired: PAYMENT_MESSAGES.transferFieldsRequired,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, type EntryStatus, type TEntry, type TPagination } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
+import { contestEntriesKey } from './keys';
 
 /** GET /entries/review/{contestId}: the list with the review screen's page names (current, pages). */
 export interface ReviewEntriesPage {
@@ -17,7 +18,7 @@ export interface ReviewListParams {
 }
 
 /** Every review query of a contest starts with this key, so one invalidation reloads the screen. */
-export const reviewKey = (contestId: string) => ['entry-review', contestId] as const;
+export const reviewKey = (contestId: string) => [...contestEntriesKey(contestId), 'review'] as const;
 
 export const getReviewEntries = (contestId: string, { page, status }: ReviewListParams, signal?: AbortSignal) =>
   apiData<ReviewEntriesPage>(`/entries/review/${encodeURIComponent(contestId)}`, {

@@ -1,12 +1,20 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Flag, Heart, MessageCircle, Share2, ThumbsUp } from 'lucide-react';
-import { formatRelativeTime, formatVoteCount, type TEntry, ENTRY_TYPE_LABELS } from '@contesthub/shared';
+import {
+  CONTEST_ENTRY_ANCHOR_PREFIX,
+  ENTRY_TYPE_LABELS,
+  formatRelativeTime,
+  formatVoteCount,
+  paths,
+  type TEntry,
+} from '@contesthub/shared';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { LIKE_ANIMATION_MS, plural } from '../../contests/lib/contest-detail';
+import { plural } from '../../../lib/format';
+import { useLike } from '../../../lib/use-like';
 import { EntryMedia } from './EntryMedia';
 
 const STATUS_BADGE: Record<TEntry['status'], { label: string; tone: 'green' | 'amber' | 'red' }> = {
@@ -29,31 +37,14 @@ export interface EntryCardActions {
 /** One entry on the contest page (spec 000 §2 Entries tab). */
 export function ContestEntryCard({ entry, actions }: { entry: TEntry; actions: EntryCardActions }) {
   const titleId = useId();
-  const [animating, setAnimating] = useState(false);
-  const [liking, setLiking] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const { like, busy: liking, animating } = useLike(actions.onLike);
   const badge = STATUS_BADGE[entry.status];
   const { participant } = entry;
   const liked = !!entry.likedByMe;
 
-  const like = async () => {
-    if (liking) return;
-    setLiking(true);
-    try {
-      if (await actions.onLike()) {
-        setAnimating(true);
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => setAnimating(false), LIKE_ANIMATION_MS);
-      }
-    } finally {
-      setLiking(false);
-    }
-  };
-
   return (
     <article
-      id={`entry-${entry._id}`}
+      id={`${CONTEST_ENTRY_ANCHOR_PREFIX}${entry._id}`}
       aria-labelledby={titleId}
       className="flex h-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20"
     >
@@ -72,7 +63,7 @@ export function ContestEntryCard({ entry, actions }: { entry: TEntry; actions: E
         </div>
         <div className="flex items-center justify-between gap-2 text-sm">
           <Link
-            to={`/profile/${participant._id}`}
+            to={paths.profile(participant._id)}
             className="flex min-w-0 items-center gap-2 rounded-lg font-medium text-slate-200 hover:text-emerald-300 focus-visible:outline-2 focus-visible:outline-emerald-400"
           >
             <UserAvatar name={participant.fullName} src={participant.profilePicture} size="sm" />

@@ -3,7 +3,7 @@ import { formatVoteCount } from '@contesthub/shared';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Badge, Spinner } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { useLeaderboard } from '../../contests/api/get-contest';
+import { useLeaderboard } from '../api/get-leaderboard';
 
 const TOP: Record<number, { icon: typeof Crown; label: string; className: string }> = {
   1: { icon: Crown, label: 'First place', className: 'border-amber-400/60 bg-amber-500/10 text-amber-300' },

@@ -4,7 +4,7 @@ import { AlertCircle } from 'lucide-react';
 import { formatDate, formatNaira, formatNumber, formatVoteCount, type TMyEntry, ENTRY_TYPE_LABELS, entryFeeText } from '@contesthub/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { Badge, Skeleton } from '../../../components/ui/card';
-import { CARD_FRAME, CardFact, CardSkeleton } from '../../contests/components/contest-card-parts';
+import { CARD_FRAME, CardFact, CardSkeleton } from '../../../components/ui/card-parts';
 import { EntryMedia } from './EntryMedia';
 import { entryBadge } from '../lib/my-entry-tabs';
 

@@ -9,8 +9,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FieldShell, TextAreaField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/forms';
-import { useSubmitEntry } from '../../contests/api/get-contest';
-import { ACCEPTED_FILES } from '../../contests/lib/contest-detail';
+import { useSubmitEntry } from '../api/submit-entry';
+import { ACCEPTED_FILES } from '../lib/accepted-files';
 
 export const PROFILE_INCOMPLETE_MESSAGE =
   'Please complete your profile before submitting entries. You need to fill in at least 50% of your profile information.';

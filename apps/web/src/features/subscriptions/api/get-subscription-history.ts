@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TSubscriptionHistory } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
-import { subscriptionKeys } from './keys';
+import { SUBSCRIPTIONS_KEY } from './keys';
 
 export const SUBSCRIPTION_HISTORY_PAGE_SIZE = 10;
 
@@ -11,7 +11,7 @@ export const getSubscriptionHistory = (page: number, signal?: AbortSignal) =>
 
 export const useSubscriptionHistory = (page: number) =>
   useQuery({
-    queryKey: subscriptionKeys.history(page, SUBSCRIPTION_HISTORY_PAGE_SIZE),
+    queryKey: [...SUBSCRIPTIONS_KEY, 'history', { page, limit: SUBSCRIPTION_HISTORY_PAGE_SIZE }],
     queryFn: ({ signal }) => getSubscriptionHistory(page, signal),
     placeholderData: keepPreviousData,
   });

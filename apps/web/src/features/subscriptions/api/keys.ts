@@ -1,6 +1,6 @@
-export const subscriptionKeys = {
-  all: ['subscriptions'] as const,
-  pricing: () => ['subscriptions', 'pricing'] as const,
-  current: () => ['subscriptions', 'current'] as const,
-  history: (page: number, limit: number) => ['subscriptions', 'history', { page, limit }] as const,
-};
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Every subscriptions query (pricing, the current one, the history) starts with this key. */
+export const SUBSCRIPTIONS_KEY = ['subscriptions'] as const;
+
+export const refreshSubscriptions = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });

@@ -5,8 +5,8 @@ import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { subscriptionKeys } from '../api/keys';
-import { useCancelSubscription } from '../api/manage';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { refreshSubscriptions } from '../api/keys';
 import { SUBSCRIPTION_TEXT } from '../lib/messages';
 
 /** Cancellation asks for confirmation (spec 001 §5); the benefits stay until the end date (§4). */
@@ -29,7 +29,7 @@ export function CancelDialog({ subscription, onClose }: { subscription: TSubscri
       },
       onSuccess: () => {
         toast.success(SUBSCRIPTION_TEXT.cancelled, `You keep ${tier} until ${until}.`);
-        void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+        void refreshSubscriptions(queryClient);
         void refreshUser();
         onClose();
       },

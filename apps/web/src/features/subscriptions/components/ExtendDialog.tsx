@@ -13,9 +13,8 @@ import { useToast } from '../../../components/ui/toast';
 import { FormDialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { walletKeys } from '../../wallet/api/get-wallet';
-import { subscriptionKeys } from '../api/keys';
-import { useExtendSubscription } from '../api/manage';
+import { useExtendSubscription } from '../api/extend-subscription';
+import { refreshSubscriptions } from '../api/keys';
 import { failureText } from '../lib/failure';
 import { SUBSCRIPTION_TEXT } from '../lib/messages';
 
@@ -31,12 +30,15 @@ export function ExtendDialog({
   pricing,
   walletKobo,
   onClose,
+  onPaid,
 }: {
   subscription: TSubscription;
   /** The running tier's prices; undefined while pricing loads or when it failed. */
   pricing: TSubscriptionPricingItem | undefined;
   walletKobo: number | undefined;
   onClose: () => void;
+  /** The extension was paid from the wallet. */
+  onPaid?: () => void;
 }) {
   const formId = useId();
   const toast = useToast();
@@ -64,9 +66,9 @@ export function ExtendDialog({
         onSuccess: () => {
           attempt.current = null;
           toast.success(SUBSCRIPTION_TEXT.extended);
-          void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-          void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+          void refreshSubscriptions(queryClient);
           void refreshUser();
+          onPaid?.();
           onClose();
         },
         onError: (err) => {

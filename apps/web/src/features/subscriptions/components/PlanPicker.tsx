@@ -18,10 +18,9 @@ import { Button } from '../../../components/ui/button';
 import { Badge, Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { fieldErrors } from '../../../lib/forms';
-import { walletKeys } from '../../wallet/api/get-wallet';
 import { browser } from '../../../lib/browser';
-import { subscriptionKeys } from '../api/keys';
-import { useInitializeSubscription } from '../api/manage';
+import { useInitializeSubscription } from '../api/initialize-subscription';
+import { refreshSubscriptions } from '../api/keys';
 import { failureText } from '../lib/failure';
 import { SUBSCRIPTION_TEXT } from '../lib/messages';
 import { planStanding, type PlanStanding } from '../lib/subscription-view';
@@ -43,6 +42,7 @@ export function PlanPicker({
   walletKobo,
   initialTier,
   initialDuration,
+  onPaid,
 }: {
   pricing: TSubscriptionPricingItem[];
   running: TSubscription | null;
@@ -50,6 +50,8 @@ export function PlanPicker({
   walletKobo: number | undefined;
   initialTier: PaidSubscriptionTier | null;
   initialDuration: SubscriptionDuration;
+  /** A plan was paid from the wallet. */
+  onPaid?: () => void;
 }) {
   const formId = useId();
   const toast = useToast();
@@ -100,9 +102,9 @@ export function PlanPicker({
         }
         toast.success(SUBSCRIPTION_TEXT.activated);
         setTier(null);
-        void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+        void refreshSubscriptions(queryClient);
         void refreshUser();
+        onPaid?.();
       },
       onError: (err) => {
         const text = failureText(err, SUBSCRIPTION_TEXT.initializeFailed);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
+import { USERS_KEY } from './keys';
 import type { Pagination } from './get-user-contests';
 
 export interface UserEntry {
@@ -18,7 +19,7 @@ export const getUserEntries = (userId: string, limit: number = PAGE_SIZES.profil
   apiData<{ entries: UserEntry[]; pagination: Pagination }>(`/users/${encodeURIComponent(userId)}/entries`, { query: { limit } });
 
 export const userEntriesQuery = (userId: string) =>
-  queryOptions({ queryKey: ['users', userId, 'entries'], queryFn: () => getUserEntries(userId) });
+  queryOptions({ queryKey: [...USERS_KEY, userId, 'entries'], queryFn: () => getUserEntries(userId) });
 
 /** Loaded only once the Entries tab has been opened. */
 export const useUserEntries = (userId: string, enabled: boolean) => useQuery({ ...userEntriesQuery(userId), enabled });

@@ -6,8 +6,10 @@ import { FormDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { useCastVote, useVoteStats, type CastVoteResult } from '../../contests/api/get-contest';
-import { credits, plural, voteMath, voteTypesFor } from '../../contests/lib/contest-detail';
+import { credits, plural } from '../../../lib/format';
+import { useCastVote, type CastVoteResult } from '../api/cast-vote';
+import { useVoteStats } from '../api/get-vote-stats';
+import { voteMath, voteTypesFor } from '../lib/vote-math';
 
 const VOTE_FAILED = 'There was an error casting your vote. Please try again.';
 const COUNT_ERROR = 'Paid votes must be between 1 and 10';

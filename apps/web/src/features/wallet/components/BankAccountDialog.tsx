@@ -11,7 +11,7 @@ import { cn } from '../../../lib/cn';
 import { fieldErrors } from '../../../lib/forms';
 import { useAddBankAccount } from '../api/add-bank-account';
 import { useBanks } from '../api/get-banks';
-import { patchWallet, walletKeys } from '../api/get-wallet';
+import { patchWallet, walletKey } from '../api/get-wallet';
 import { useResolveAccount } from '../api/resolve-account';
 import { serverMessageOr } from '../../../lib/errors';
 import { WITHDRAW_MESSAGES as M } from '../lib/messages';
@@ -65,7 +65,7 @@ export function BankAccountDialog({
     save.mutate(parsed.data, {
       onSuccess: ({ bankAccount }) => {
         patchWallet(queryClient, { bankAccount });
-        void queryClient.invalidateQueries({ queryKey: walletKeys.wallet() });
+        void queryClient.invalidateQueries({ queryKey: walletKey() });
         toast.success(
           M.bankAdded,
           bankAccount ? `Withdrawals will be paid to ${bankAccount.accountName}, ${bankAccount.bankName}.` : undefined,

@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, FormDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { fieldErrors } from '../../../lib/forms';
-import { patchWallet, walletKeys } from '../api/get-wallet';
+import { patchWallet } from '../api/get-wallet';
+import { refreshWallet } from '../api/keys';
 import { answerLost, useWithdraw } from '../api/withdraw';
 import { serverMessageOr } from '../../../lib/errors';
 import { WITHDRAW_MESSAGES as M } from '../lib/messages';
@@ -93,7 +94,7 @@ function WithdrawForm({
       onSuccess: ({ withdrawal, balance }) => {
         attempt.current = null;
         patchWallet(queryClient, { balance });
-        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+        void refreshWallet(queryClient);
         const where = `${withdrawal.bankName} (${withdrawal.accountNumber})`;
         if (withdrawal.status === 'success') {
           toast.success(M.done, `${formatNaira(withdrawal.amount)} has been sent to ${where}.`);

@@ -3,19 +3,14 @@ import { formatNaira, formatNumber } from '@contesthub/shared';
 import { Card } from '../../../components/ui/card';
 import { RetryNote } from '../../../components/ui/list-states';
 import { StatCard } from '../../../components/ui/stat';
-import { WalletCreateError, type useTransferBalances } from '../../wallet/api/get-balances-tmp';
-import { TRANSFER_TEXT } from '../lib/transfer-messages';
-
-/** The failure text of the balances: creating the missing wallet failed, or loading it did (spec 001 §8). */
-export const balancesFailure = (err: unknown) =>
-  err instanceof WalletCreateError ? TRANSFER_TEXT.walletCreateFailed : TRANSFER_TEXT.walletFailed;
+import { walletFailure, type useWallet } from '../api/get-wallet';
 
 /** Vote credits and naira balance: what a transfer spends (credits) and what pays its fees (naira). */
-export function BalancesCard({ balances }: { balances: ReturnType<typeof useTransferBalances> }) {
+export function BalancesCard({ balances }: { balances: ReturnType<typeof useWallet> }) {
   if (balances.isError) {
     return (
       <Card>
-        <RetryNote message={balancesFailure(balances.error)} onRetry={() => void balances.refetch()} />
+        <RetryNote message={walletFailure(balances.error)} onRetry={() => void balances.refetch()} />
       </Card>
     );
   }
