@@ -66,7 +66,8 @@ export const paths = {
 
   // Accounts.
   login: page('/login'),
-  register: page('/register'),
+  /** `ref`: a referral code, filled in on the form. */
+  register: page<{ ref?: string }>('/register'),
   verifyEmail: page<{ email?: string }>('/verify-email'),
   forgotPassword: page<{ email?: string }>('/forgot-password'),
   resetPassword: page<{ email?: string }>('/reset-password'),

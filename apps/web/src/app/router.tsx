@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { paths } from '@contesthub/shared';
 import { RedirectIfSignedIn, RequireAdmin, RequireDashboard } from './guards';
 import { PublicLayout } from './shell/layouts';
 import { DashboardLayout } from './shell/DashboardLayout';
@@ -42,34 +43,37 @@ const contestsList = <ContestsPage />;
 
 /** Aliases that show the contests list (spec 000 §2). */
 const CONTEST_LIST_PATHS = [
-  'contests',
-  'categories',
-  'leaderboard',
-  'browse-contests',
-  'contests/cash-prize',
-  'contests/items-prize',
-  'contests/hybrid-prize',
-  'contests/open-contest',
-];
+  paths.contests,
+  paths.categories,
+  paths.leaderboard,
+  paths.browseContests,
+  paths.cashPrizeContests,
+  paths.itemsPrizeContests,
+  paths.hybridPrizeContests,
+  paths.openContests,
+].map((p) => p.pattern);
+
+const d = paths.dashboard;
 
 const DASHBOARD_CHILDREN: Array<[string, string, string]> = [
-  ['entries/:id', 'Entry', 'View one of your entries.'],
-  ['analytics', 'Analytics', 'Your contest and engagement analytics with CSV export (premium).'],
-  ['community', 'Community', 'Creators, followers and the social feed.'],
-  ['leaderboard', 'Leaderboard', 'Top creators by points, wins and earnings.'],
-  ['rewards', 'Rewards', 'Rewards for active members of the community.'],
-  ['help', 'Help & Support', 'FAQs, tutorials and your support tickets.'],
-  ['notifications', 'Notifications', 'Everything that happened to your contests, entries and payments.'],
-  ['messages', 'Messages', 'Conversations with other members.'],
+  [d.entry.pattern, 'Entry', 'View one of your entries.'],
+  [d.analytics.pattern, 'Analytics', 'Your contest and engagement analytics with CSV export (premium).'],
+  [d.community.pattern, 'Community', 'Creators, followers and the social feed.'],
+  [d.leaderboard.pattern, 'Leaderboard', 'Top creators by points, wins and earnings.'],
+  [d.rewards.pattern, 'Rewards', 'Rewards for active members of the community.'],
+  [d.help.pattern, 'Help & Support', 'FAQs, tutorials and your support tickets.'],
+  [d.notifications.pattern, 'Notifications', 'Everything that happened to your contests, entries and payments.'],
+  [d.messages.pattern, 'Messages', 'Conversations with other members.'],
 ];
 
 const ADMIN_CHILDREN: Array<[string, string, string]> = [
-  ['admin', 'Admin Tools', 'Users, moderation, system monitoring and financial reports.'],
-  ['admin-analytics', 'Admin Analytics', 'Platform-wide analytics and exports.'],
-  ['contest-management', 'Contest Management', 'Pending entries, voting monitor, prizes and contest settings.'],
-  ['security', 'Security & Fraud Prevention', 'Fraud detection, verification, disputes and security logs.'],
+  [d.admin.pattern, 'Admin Tools', 'Users, moderation, system monitoring and financial reports.'],
+  [d.adminAnalytics.pattern, 'Admin Analytics', 'Platform-wide analytics and exports.'],
+  [d.contestManagement.pattern, 'Contest Management', 'Pending entries, voting monitor, prizes and contest settings.'],
+  [d.security.pattern, 'Security & Fraud Prevention', 'Fraud detection, verification, disputes and security logs.'],
 ];
 
+/** The route table: every pattern comes from the route catalogue (packages/shared/src/paths.ts). */
 export function AppRoutes() {
   return (
     <Routes>
@@ -78,19 +82,19 @@ export function AppRoutes() {
         {CONTEST_LIST_PATHS.map((path) => (
           <Route key={path} path={path} element={contestsList} />
         ))}
-        <Route path="entries" element={<EntriesPage />} />
-        <Route path="contest/:id" element={<ContestDetailPage />} />
-        <Route path="profile/:userId" element={<PublicProfilePage />} />
-        <Route path="how-it-works" element={<HowItWorksPage />} />
-        <Route path="pricing" element={<PricingPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="help" element={<ContactPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="community-guidelines" element={<TermsPage />} />
-        <Route path="toaster-demo" element={<ToasterDemoPage />} />
+        <Route path={paths.entries.pattern} element={<EntriesPage />} />
+        <Route path={paths.contest.pattern} element={<ContestDetailPage />} />
+        <Route path={paths.profile.pattern} element={<PublicProfilePage />} />
+        <Route path={paths.howItWorks.pattern} element={<HowItWorksPage />} />
+        <Route path={paths.pricing.pattern} element={<PricingPage />} />
+        <Route path={paths.contact.pattern} element={<ContactPage />} />
+        <Route path={paths.help.pattern} element={<ContactPage />} />
+        <Route path={paths.privacy.pattern} element={<PrivacyPage />} />
+        <Route path={paths.terms.pattern} element={<TermsPage />} />
+        <Route path={paths.communityGuidelines.pattern} element={<TermsPage />} />
+        <Route path={paths.toasterDemo.pattern} element={<ToasterDemoPage />} />
         <Route
-          path="login"
+          path={paths.login.pattern}
           element={
             <RedirectIfSignedIn>
               <LoginPage />
@@ -98,7 +102,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="register"
+          path={paths.register.pattern}
           element={
             <RedirectIfSignedIn>
               <RegisterPage />
@@ -106,9 +110,9 @@ export function AppRoutes() {
           }
         />
         {/* Not guarded: a signed-in, unverified user must reach it (the page sends verified users on). */}
-        <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path={paths.verifyEmail.pattern} element={<VerifyEmailPage />} />
         <Route
-          path="forgot-password"
+          path={paths.forgotPassword.pattern}
           element={
             <RedirectIfSignedIn>
               <ForgotPasswordPage />
@@ -116,7 +120,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="reset-password"
+          path={paths.resetPassword.pattern}
           element={
             <RedirectIfSignedIn>
               <ResetPasswordPage />
@@ -128,7 +132,7 @@ export function AppRoutes() {
       </Route>
 
       <Route
-        path="dashboard"
+        path={d.home.pattern}
         element={
           <RequireDashboard>
             <DashboardLayout />
@@ -136,29 +140,29 @@ export function AppRoutes() {
         }
       >
         <Route index element={<DashboardHome />} />
-        <Route path="profile" element={<ProfileSettingsPage />} />
-        <Route path="settings" element={<SecuritySettingsPage />} />
-        <Route path="referrals" element={<ReferralsPage />} />
-        <Route path="contests" element={<MyContestsPage />} />
-        <Route path="contests/:contestId/review" element={<EntryReviewPage />} />
-        <Route path="entries" element={<MyEntriesPage />} />
-        <Route path="create" element={<CreateContestPage />} />
-        <Route path="wallet" element={<WalletPage />} />
+        <Route path={d.profile.pattern} element={<ProfileSettingsPage />} />
+        <Route path={d.settings.pattern} element={<SecuritySettingsPage />} />
+        <Route path={d.referrals.pattern} element={<ReferralsPage />} />
+        <Route path={d.contests.pattern} element={<MyContestsPage />} />
+        <Route path={d.contestReview.pattern} element={<EntryReviewPage />} />
+        <Route path={d.entries.pattern} element={<MyEntriesPage />} />
+        <Route path={d.create.pattern} element={<CreateContestPage />} />
+        <Route path={d.wallet.pattern} element={<WalletPage />} />
         {/* The buy-credits entry (spec 001 §2): the wallet opened on its Buy Credits tab. */}
-        <Route path="vote-credits" element={<WalletPage defaultTab="credits" />} />
-        <Route path="payment-verification" element={<PaymentVerificationPage />} />
-        <Route path="vote-credit-transfer" element={<TransferCreditsPage />} />
-        <Route path="subscription" element={<SubscriptionPage />} />
-        <Route path="subscription-verification" element={<SubscriptionVerificationPage />} />
+        <Route path={d.voteCredits.pattern} element={<WalletPage defaultTab="credits" />} />
+        <Route path={paths.paymentVerification.pattern} element={<PaymentVerificationPage />} />
+        <Route path={d.voteCreditTransfer.pattern} element={<TransferCreditsPage />} />
+        <Route path={d.subscription.pattern} element={<SubscriptionPage />} />
+        <Route path={paths.subscriptionVerification.pattern} element={<SubscriptionVerificationPage />} />
         {DASHBOARD_CHILDREN.map(([path, title, description]) => (
           <Route key={path} path={path} element={soon(title, description)} />
         ))}
         {ADMIN_CHILDREN.map(([path, title, description]) => (
           <Route key={path} path={path} element={<RequireAdmin>{soon(title, description)}</RequireAdmin>} />
         ))}
-        <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        <Route path="*" element={<Navigate to={d.home()} replace />} />
       </Route>
-      <Route path="create" element={<Navigate to="/dashboard/create" replace />} />
+      <Route path={paths.create.pattern} element={<Navigate to={d.create()} replace />} />
     </Routes>
   );
 }

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { MESSAGES, type TAuthResult, type TPublicUser } from '@contesthub/shared';
+import { MESSAGES, type TAuthResult, type TPublicUser, paths } from '@contesthub/shared';
 import { apiData, ApiError, apiRequest, authEvents } from './api';
 import { tokenStore } from './storage';
 import { useToast } from '../components/ui/toast';
@@ -31,7 +31,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signingOut, setSigningOut] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => {
-    if (signingOut && pathname === '/') setSigningOut(false);
+    if (signingOut && pathname === paths.home()) setSigningOut(false);
   }, [signingOut, pathname]);
 
   const me = useQuery({
@@ -66,7 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             message: event.reason && !event.message.includes(event.reason) ? `${event.message} Reason: ${event.reason}` : event.message,
             duration: 10_000,
           });
-          navigate('/login', { replace: true });
+          navigate(paths.login(), { replace: true });
         }
       }),
     [forget, toast, navigate],
@@ -91,7 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     forget();
     queryClient.clear();
-    navigate('/');
+    navigate(paths.home());
   }, [forget, queryClient, navigate, toast]);
 
   const refreshUser = useCallback(async () => {

@@ -1,3 +1,5 @@
+import { paths } from '@contesthub/shared';
+
 /**
  * Leaving the app for the payment gateway goes through here, so tests can watch the redirect
  * without jsdom trying to navigate.
@@ -9,6 +11,6 @@ export const browser = {
 };
 
 /** Where the gateway sends the browser back after a deposit (spec 001 §7: POST /wallet/deposit {amount, callbackUrl}). */
-export const PAYMENT_CALLBACK_PATH = '/dashboard/payment-verification';
+export const PAYMENT_CALLBACK_PATH = paths.paymentVerification();
 
 export const paymentCallbackUrl = () => `${window.location.origin}${PAYMENT_CALLBACK_PATH}`;

@@ -1,5 +1,6 @@
 import { Hammer } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
+import { paths } from '@contesthub/shared';
 
 /**
  * Shown on routes whose capability has not landed yet. It says so plainly instead of showing
@@ -13,10 +14,10 @@ export default function ComingSoon({ title, description }: { title: string; desc
       <p className="mt-3 text-slate-400">{description}</p>
       <p className="mt-2 text-sm text-slate-500">This part of ContestHub is being built and will open here soon.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/" variant="outline">
+        <ButtonLink to={paths.home()} variant="outline">
           Back to Home
         </ButtonLink>
-        <ButtonLink to="/contact">Contact Support</ButtonLink>
+        <ButtonLink to={paths.contact()}>Contact Support</ButtonLink>
       </div>
     </section>
   );

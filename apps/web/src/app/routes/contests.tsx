@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FilterX, Plus, Search, SearchX } from 'lucide-react';
-import { formatNumber, ENTRY_TYPE_LABELS } from '@contesthub/shared';
+import { formatNumber, ENTRY_TYPE_LABELS, paths } from '@contesthub/shared';
 import { useToast } from '../../components/ui/toast';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -246,7 +246,7 @@ export default function ContestsPage() {
               Clear Filters
             </Button>
           )}
-          <ButtonLink to="/create" variant="accent">
+          <ButtonLink to={paths.create()} variant="accent">
             <Plus className="h-4 w-4" aria-hidden />
             Create a Contest
           </ButtonLink>

@@ -15,7 +15,7 @@ import {
   Zap,
   Headphones,
 } from 'lucide-react';
-import { formatCompact, koboToNaira } from '@contesthub/shared';
+import { formatCompact, koboToNaira, paths } from '@contesthub/shared';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/card';
 import { FeaturedContests } from '../../features/contests/components/FeaturedContests';
@@ -76,7 +76,7 @@ export default function HomePage() {
   const search = (e: FormEvent) => {
     e.preventDefault();
     const q = term.trim();
-    navigate(q ? `/contests?search=${encodeURIComponent(q)}` : '/contests');
+    navigate(paths.contests({ search: q }));
   };
 
   return (
@@ -118,10 +118,10 @@ export default function HomePage() {
             </Button>
           </form>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <ButtonLink to="/contests" variant="outline" size="lg">
+            <ButtonLink to={paths.contests()} variant="outline" size="lg">
               Browse Contests
             </ButtonLink>
-            <ButtonLink to="/create" variant="accent" size="lg">
+            <ButtonLink to={paths.create()} variant="accent" size="lg">
               Create a Contest
             </ButtonLink>
           </div>
@@ -173,7 +173,7 @@ export default function HomePage() {
             ))}
           </ol>
           <div className="mt-10 text-center">
-            <ButtonLink to="/how-it-works" variant="ghost">
+            <ButtonLink to={paths.howItWorks()} variant="ghost">
               Learn more about how it works <ArrowRight className="h-4 w-4" aria-hidden />
             </ButtonLink>
           </div>
@@ -194,10 +194,10 @@ export default function HomePage() {
             ))}
           </ul>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <ButtonLink to="/register" size="lg">
+            <ButtonLink to={paths.register()} size="lg">
               Get Started Free
             </ButtonLink>
-            <ButtonLink to="/contests" variant="outline" size="lg">
+            <ButtonLink to={paths.contests()} variant="outline" size="lg">
               Explore Contests
             </ButtonLink>
           </div>

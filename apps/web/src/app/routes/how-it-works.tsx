@@ -31,6 +31,7 @@ import {
   VOTE_WEIGHTS,
   formatNaira,
   nairaToKobo,
+  paths,
 } from '@contesthub/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { Badge } from '../../components/ui/card';
@@ -85,7 +86,7 @@ const CONTEST_TYPES: ContestType[] = [
     title: 'Cash Prize',
     tag: `From ${MIN_CASH_PRIZE}`,
     body: 'Compete for a naira prize. The prize is held in escrow until the winners are verified, then paid by bank transfer.',
-    to: '/contests/cash-prize',
+    to: paths.cashPrizeContests(),
     accent: 'bg-emerald-500/15 text-emerald-300',
   },
   {
@@ -93,7 +94,7 @@ const CONTEST_TYPES: ContestType[] = [
     title: 'Items Prize',
     tag: 'Products & gifts',
     body: 'Win items offered by the organiser, such as gadgets, products or vouchers, listed in full on the contest page.',
-    to: '/contests/items-prize',
+    to: paths.itemsPrizeContests(),
     accent: 'bg-amber-500/15 text-amber-300',
   },
   {
@@ -101,7 +102,7 @@ const CONTEST_TYPES: ContestType[] = [
     title: 'Hybrid Prize',
     tag: 'Cash + items',
     body: 'The best of both: a cash prize in naira together with items from the organiser.',
-    to: '/contests/hybrid-prize',
+    to: paths.hybridPrizeContests(),
     accent: 'bg-sky-500/15 text-sky-300',
   },
   {
@@ -109,7 +110,7 @@ const CONTEST_TYPES: ContestType[] = [
     title: 'Open Contest',
     tag: 'Badges & free entry',
     body: 'Free to take part. Winners earn badges that show on their profile, which makes open contests a great way to build a portfolio and a following.',
-    to: '/contests/open-contest',
+    to: paths.openContests(),
     accent: 'bg-violet-500/15 text-violet-300',
   },
 ];
@@ -156,7 +157,7 @@ const FAQS: Array<{ q: string; a: ReactNode }> = [
       <>
         Yes. Creating a contest on ContestHub is free. The free plan lets you create up to {FREE_TIER_CONTESTS_PER_MONTH} contests per
         month, and the premium plans remove that limit. Compare plans on our{' '}
-        <Link to="/pricing" className={linkClass}>
+        <Link to={paths.pricing()} className={linkClass}>
           pricing page
         </Link>
         .
@@ -197,7 +198,7 @@ const FAQS: Array<{ q: string; a: ReactNode }> = [
     a: (
       <>
         Report the contest or entry from its page, or{' '}
-        <Link to="/contact" className={linkClass}>
+        <Link to={paths.contact()} className={linkClass}>
           contact support
         </Link>
         . Our team reviews every dispute and resolves it within 48 hours.
@@ -210,7 +211,7 @@ const FAQS: Array<{ q: string; a: ReactNode }> = [
       <>
         You must be at least 13 years old to use ContestHub. If you are under 18, you need the consent of a parent or guardian. Read more in
         our{' '}
-        <Link to="/terms" className={linkClass}>
+        <Link to={paths.terms()} className={linkClass}>
           Terms of Service
         </Link>
         .
@@ -261,10 +262,10 @@ export default function HowItWorksPage() {
             enter your best work and let the community vote, with prizes held safely in escrow and paid in naira.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to="/create" size="lg">
+            <ButtonLink to={paths.create()} size="lg">
               <CirclePlus className="h-5 w-5" aria-hidden /> Create a Contest
             </ButtonLink>
-            <ButtonLink to="/contests" size="lg" variant="outline">
+            <ButtonLink to={paths.contests()} size="lg" variant="outline">
               Browse Contests <ArrowRight className="h-5 w-5" aria-hidden />
             </ButtonLink>
           </div>
@@ -389,10 +390,10 @@ export default function HowItWorksPage() {
             Launch your contest for free in a few minutes, or talk to our support team if you have questions before you start.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to="/create" size="lg">
+            <ButtonLink to={paths.create()} size="lg">
               <CirclePlus className="h-5 w-5" aria-hidden /> Create a Contest
             </ButtonLink>
-            <ButtonLink to="/contact" size="lg" variant="accent">
+            <ButtonLink to={paths.contact()} size="lg" variant="accent">
               Contact Support
             </ButtonLink>
           </div>

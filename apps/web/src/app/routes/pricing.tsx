@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Check, Minus, Sparkles } from 'lucide-react';
-import { FEATURE_COMPARISON, formatNumber, PLANS, planPrice, yearlySavings, type BillingPeriod, type Plan } from '@contesthub/shared';
+import {
+  FEATURE_COMPARISON,
+  formatNumber,
+  PLANS,
+  planPrice,
+  yearlySavings,
+  type BillingPeriod,
+  type Plan,
+  paths,
+} from '@contesthub/shared';
 import { useAuth } from '../../lib/auth';
 import { buttonClass } from '../../components/ui/button';
 import { Badge } from '../../components/ui/card';
@@ -29,7 +38,7 @@ const FAQS = [
 
 /** Where a paid plan's button leads: the subscription page with this plan and period chosen (spec 000 §2). */
 const upgradeLink = (tier: Plan['tier'], period: BillingPeriod) => ({
-  pathname: '/dashboard/subscription',
+  pathname: paths.dashboard.subscription(),
   search: `?tier=${tier}&duration=${period}`,
 });
 
@@ -37,11 +46,11 @@ function PlanCta({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   const { user } = useAuth();
   if (plan.tier === 'free') {
     return user ? (
-      <Link to="/dashboard" className={buttonClass('outline', 'lg', 'w-full')}>
+      <Link to={paths.dashboard.home()} className={buttonClass('outline', 'lg', 'w-full')}>
         Current Plan
       </Link>
     ) : (
-      <Link to="/register" className={buttonClass('outline', 'lg', 'w-full')}>
+      <Link to={paths.register()} className={buttonClass('outline', 'lg', 'w-full')}>
         Get Started Free
       </Link>
     );
@@ -53,13 +62,13 @@ function PlanCta({ plan, period }: { plan: Plan; period: BillingPeriod }) {
     </Link>
   ) : (
     <>
-      <Link to="/register" className={buttonClass(plan.popular ? 'primary' : 'secondary', 'lg', 'w-full')}>
+      <Link to={paths.register()} className={buttonClass(plan.popular ? 'primary' : 'secondary', 'lg', 'w-full')}>
         Start Free Trial
       </Link>
       {/* A member who is signed out logs in and lands on this plan (the origin is remembered, as other login links do). */}
       <p className="mt-3 text-center text-sm text-slate-400">
         Already a member?{' '}
-        <Link to="/login" state={{ from: target }} className="font-semibold text-emerald-300 hover:underline">
+        <Link to={paths.login()} state={{ from: target }} className="font-semibold text-emerald-300 hover:underline">
           Log in to upgrade
         </Link>
       </p>
@@ -208,7 +217,7 @@ export default function PricingPage() {
         </div>
         <p className="mt-10 text-center text-slate-400">
           Curious who is winning?{' '}
-          <Link to="/leaderboard" className="font-semibold text-emerald-300 hover:underline">
+          <Link to={paths.leaderboard()} className="font-semibold text-emerald-300 hover:underline">
             See the leaderboard
           </Link>
         </p>

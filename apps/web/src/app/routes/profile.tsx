@@ -24,7 +24,7 @@ import {
   Vote,
   type LucideIcon,
 } from 'lucide-react';
-import { formatDate, formatNumber, formatRelativeTime, formatVoteCount, type TPublicProfile } from '@contesthub/shared';
+import { formatDate, formatNumber, formatRelativeTime, formatVoteCount, type TPublicProfile, paths } from '@contesthub/shared';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../components/ui/toast';
 import { UserAvatar } from '../../components/ui/user-avatar';
@@ -105,7 +105,7 @@ export default function PublicProfilePage() {
           <UserX className="mx-auto h-12 w-12 text-slate-500" aria-hidden />
           <h2 className="mt-4 text-xl font-semibold">Profile not found</h2>
           <p className="mt-2 text-slate-400">This member does not exist or is no longer available.</p>
-          <ButtonLink to="/" className="mt-6" variant="primary">
+          <ButtonLink to={paths.home()} className="mt-6" variant="primary">
             <House className="h-4 w-4" aria-hidden />
             Go Home
           </ButtonLink>
@@ -139,7 +139,7 @@ function MessageControl({ profile }: { profile: TPublicProfile }) {
   const navigate = useNavigate();
   if (!user) {
     return (
-      <ButtonLink to="/login" variant="outline" state={{ from: { pathname: `/profile/${profile._id}` } }}>
+      <ButtonLink to={paths.login()} variant="outline" state={{ from: { pathname: paths.profile(profile._id) } }}>
         <MessageSquare className="h-4 w-4" aria-hidden />
         Login to Message
       </ButtonLink>
@@ -152,7 +152,7 @@ function MessageControl({ profile }: { profile: TPublicProfile }) {
     <Button
       icon={<MessageSquare className="h-4 w-4" aria-hidden />}
       onClick={() =>
-        navigate('/dashboard/messages', {
+        navigate(paths.dashboard.messages(), {
           state: {
             selectedUser: {
               _id: profile._id,
@@ -246,7 +246,7 @@ function ProfileView({ profile }: { profile: TPublicProfile }) {
           <Lock className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
           <p className="mt-3 font-semibold">This profile is private</p>
           {isOwner && (
-            <ButtonLink to="/dashboard/profile?tab=preferences" variant="outline" className="mt-5">
+            <ButtonLink to={paths.dashboard.profile({ tab: 'preferences' })} variant="outline" className="mt-5">
               Edit preferences
             </ButtonLink>
           )}
@@ -295,7 +295,7 @@ function ProfileView({ profile }: { profile: TPublicProfile }) {
             {entries.data.entries.map((e) => (
               <li key={e._id}>
                 <Link
-                  to={`/contest/${e.contest._id}`}
+                  to={paths.contest(e.contest._id)}
                   className="block h-full rounded-2xl border border-slate-800 bg-slate-900/60 p-5 transition-colors hover:border-emerald-600 focus-visible:outline-2 focus-visible:outline-emerald-400"
                 >
                   <h3 className="break-words font-semibold">{e.title}</h3>
@@ -411,7 +411,7 @@ function ContestCard({ contest }: { contest: UserContest }) {
   const Icon = status.icon;
   return (
     <Link
-      to={`/contest/${contest._id}`}
+      to={paths.contest(contest._id)}
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 transition-colors hover:border-emerald-600 focus-visible:outline-2 focus-visible:outline-emerald-400"
     >
       {contest.coverImage ? (
@@ -452,7 +452,7 @@ function PreferencesView({ profile, isOwner }: { profile: TPublicProfile; isOwne
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 className="font-semibold">Preferences</h3>
         {isOwner && (
-          <ButtonLink to="/dashboard/profile?tab=preferences" variant="outline" size="sm">
+          <ButtonLink to={paths.dashboard.profile({ tab: 'preferences' })} variant="outline" size="sm">
             <Settings className="h-4 w-4" aria-hidden />
             Edit preferences
           </ButtonLink>

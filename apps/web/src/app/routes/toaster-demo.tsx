@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BellRing, CheckCircle2, Eraser, Info, Layers, Timer, TriangleAlert, XCircle, type LucideIcon } from 'lucide-react';
-import { PROFILE_COMPLETION_MIN_TO_ENTER, TOAST, VOTE_WEIGHTS } from '@contesthub/shared';
+import { PROFILE_COMPLETION_MIN_TO_ENTER, TOAST, VOTE_WEIGHTS, paths } from '@contesthub/shared';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { defaultDuration, useToast, type ToastInput, type ToastType } from '../../components/ui/toast';
@@ -219,7 +219,7 @@ export default function ToasterDemoPage() {
         </div>
         <p className="mt-6 text-sm text-slate-400">
           Have feedback about notifications?{' '}
-          <Link to="/contact" className="font-medium text-emerald-300 underline underline-offset-2 hover:text-emerald-200">
+          <Link to={paths.contact()} className="font-medium text-emerald-300 underline underline-offset-2 hover:text-emerald-200">
             Contact support
           </Link>
           .

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, KeyRound, MailCheck, RotateCw } from 'lucide-react';
-import { MESSAGES, VERIFICATION_CODE_LENGTH, ZEmailOnly } from '@contesthub/shared';
+import { MESSAGES, VERIFICATION_CODE_LENGTH, ZEmailOnly, paths } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -52,7 +52,7 @@ export default function ForgotPasswordPage() {
     });
   };
 
-  const resetLink = (address: string) => `/reset-password?email=${encodeURIComponent(address)}`;
+  const resetLink = (address: string) => paths.resetPassword({ email: address });
 
   return (
     <AuthCard
@@ -107,7 +107,7 @@ export default function ForgotPasswordPage() {
           <p className="text-center text-sm text-slate-400">
             Already have a code?{' '}
             <Link
-              to={email.trim() ? resetLink(email.trim()) : '/reset-password'}
+              to={email.trim() ? resetLink(email.trim()) : paths.resetPassword()}
               className="font-semibold text-emerald-300 hover:underline"
             >
               Reset your password
@@ -116,7 +116,7 @@ export default function ForgotPasswordPage() {
         </form>
       )}
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="inline-flex items-center gap-1 font-semibold text-emerald-300 hover:underline">
+        <Link to={paths.login()} className="inline-flex items-center gap-1 font-semibold text-emerald-300 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to Login
         </Link>

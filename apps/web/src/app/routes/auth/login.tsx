@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, KeyRound, LogIn, ShieldCheck, Smartphone } from 'lucide-react';
-import { BACKUP_CODE, MESSAGES, TWO_FACTOR_CODE_LENGTH, ZLogin, type TLoginInput } from '@contesthub/shared';
+import { BACKUP_CODE, MESSAGES, TWO_FACTOR_CODE_LENGTH, ZLogin, type TLoginInput, paths } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
@@ -106,7 +106,7 @@ export default function LoginPage() {
       onError: (err) => {
         if (err instanceof ApiError && err.errorType === 'EMAIL_NOT_VERIFIED') {
           toast.warning('Email Not Verified', MESSAGES.login.EMAIL_NOT_VERIFIED);
-          navigate(`/verify-email?email=${encodeURIComponent(parsed.data.email)}`, { state: { email: parsed.data.email } });
+          navigate(paths.verifyEmail({ email: parsed.data.email }), { state: { email: parsed.data.email } });
           return;
         }
         if (err instanceof ApiError && err.errorType === '2FA_REQUIRED') {
@@ -149,7 +149,7 @@ export default function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               aside={
-                <Link to="/forgot-password" className="text-xs font-medium text-emerald-300 hover:underline">
+                <Link to={paths.forgotPassword()} className="text-xs font-medium text-emerald-300 hover:underline">
                   Forgot password?
                 </Link>
               }
@@ -249,7 +249,7 @@ export default function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
         New to ContestHub?{' '}
-        <Link to="/register" className="font-semibold text-emerald-300 hover:underline">
+        <Link to={paths.register()} className="font-semibold text-emerald-300 hover:underline">
           Create an account
         </Link>
       </p>

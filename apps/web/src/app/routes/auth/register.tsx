@@ -1,7 +1,7 @@
 import { startTransition, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { UserPlus } from 'lucide-react';
-import { MESSAGES, PHONE_EXAMPLE, REFERRAL, ZRegister } from '@contesthub/shared';
+import { MESSAGES, PHONE_EXAMPLE, REFERRAL, ZRegister, paths } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
@@ -72,7 +72,7 @@ export default function RegisterPage() {
         // RedirectIfSignedIn around this page never sends the fresh (unverified) user elsewhere.
         startTransition(() => {
           signIn(result);
-          navigate(`/verify-email?email=${encodeURIComponent(email)}`, { replace: true, state: { email } });
+          navigate(paths.verifyEmail({ email }), { replace: true, state: { email } });
         });
       },
       onError: (err) => {
@@ -186,11 +186,11 @@ export default function RegisterPage() {
         />
         <p className="text-xs text-slate-400">
           By creating an account you agree to our{' '}
-          <Link to="/terms" className="font-medium text-emerald-300 hover:underline">
+          <Link to={paths.terms()} className="font-medium text-emerald-300 hover:underline">
             Terms of Service
           </Link>{' '}
           and{' '}
-          <Link to="/privacy" className="font-medium text-emerald-300 hover:underline">
+          <Link to={paths.privacy()} className="font-medium text-emerald-300 hover:underline">
             Privacy Policy
           </Link>
           .
@@ -201,7 +201,7 @@ export default function RegisterPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-emerald-300 hover:underline">
+        <Link to={paths.login()} className="font-semibold text-emerald-300 hover:underline">
           Log in
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft, Check, CircleCheck, CircleX, LockKeyhole, X } from 'lucide-react';
-import { MESSAGES, REDIRECT_AFTER_RESET_MS, VERIFICATION_CODE_LENGTH, ZEmailOnly, ZResetPasswordForm } from '@contesthub/shared';
+import { MESSAGES, REDIRECT_AFTER_RESET_MS, VERIFICATION_CODE_LENGTH, ZEmailOnly, ZResetPasswordForm, paths } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -40,7 +40,7 @@ export default function ResetPasswordPage() {
     if (phase === 'form') return;
     headingRef.current?.focus();
     if (phase !== 'success') return;
-    const timer = window.setTimeout(() => navigate('/login', { replace: true }), REDIRECT_AFTER_RESET_MS);
+    const timer = window.setTimeout(() => navigate(paths.login(), { replace: true }), REDIRECT_AFTER_RESET_MS);
     return () => window.clearTimeout(timer);
   }, [phase, navigate]);
 
@@ -90,7 +90,7 @@ export default function ResetPasswordPage() {
     );
   };
 
-  const forgotLink = form.email.trim() ? `/forgot-password?email=${encodeURIComponent(form.email.trim())}` : '/forgot-password';
+  const forgotLink = paths.forgotPassword({ email: form.email.trim() });
 
   if (phase === 'success') {
     return (
@@ -98,7 +98,7 @@ export default function ResetPasswordPage() {
         <Outcome icon={CircleCheck} tone="success" role="status" title={SUCCESS_TITLE} headingRef={headingRef}>
           <p className="mt-2 text-sm text-slate-300">{MESSAGES.accounts.resetDone}</p>
           <p className="mt-1 text-xs text-slate-400">Taking you to the login page in {REDIRECT_AFTER_RESET_MS / 1000} seconds…</p>
-          <ButtonLink to="/login" replace size="lg" className="mt-6 w-full">
+          <ButtonLink to={paths.login()} replace size="lg" className="mt-6 w-full">
             Go to Login
           </ButtonLink>
         </Outcome>
@@ -115,7 +115,7 @@ export default function ResetPasswordPage() {
             <ButtonLink to={forgotLink} size="lg" className="w-full">
               Request New Reset Code
             </ButtonLink>
-            <ButtonLink to="/login" variant="outline" className="w-full">
+            <ButtonLink to={paths.login()} variant="outline" className="w-full">
               Back to Login
             </ButtonLink>
           </div>
@@ -210,7 +210,7 @@ export default function ResetPasswordPage() {
         <Link to={forgotLink} className="font-medium text-slate-300 hover:text-slate-100 hover:underline">
           Need a new code?
         </Link>
-        <Link to="/login" className="inline-flex items-center gap-1 font-semibold text-emerald-300 hover:underline">
+        <Link to={paths.login()} className="inline-flex items-center gap-1 font-semibold text-emerald-300 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to Login
         </Link>

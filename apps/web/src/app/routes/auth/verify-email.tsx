@@ -10,6 +10,7 @@ import {
   ZVerificationCode,
   ZVerifyEmail,
   type TVerifyEmailResult,
+  paths,
 } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
@@ -65,7 +66,7 @@ export default function VerifyEmailPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [serverText, setServerText] = useState<string | null>(null);
-  const [destination, setDestination] = useState('/dashboard');
+  const [destination, setDestination] = useState(paths.dashboard.home());
   const codeRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -90,7 +91,7 @@ export default function VerifyEmailPage() {
     toast.info('Already Verified', message || MESSAGES.accounts.alreadyVerified);
     // A signed-in user's fresh profile says verified, and the page then opens the dashboard.
     if (user) void refreshUser();
-    else navigate('/login', { replace: true });
+    else navigate(paths.login(), { replace: true });
   };
 
   const submit = (e: FormEvent) => {
@@ -119,7 +120,7 @@ export default function VerifyEmailPage() {
         if (refreshToken) signIn({ token: result.token, refreshToken, user: result.user });
         pendingEmail.clear();
         toast.success('Email Verified!', verifiedToastMessage(result));
-        setDestination(refreshToken ? '/dashboard' : '/login');
+        setDestination(refreshToken ? paths.dashboard.home() : paths.login());
         setPhase('success');
       },
       onError: (err) => {
@@ -196,7 +197,7 @@ export default function VerifyEmailPage() {
   // A verified user has nothing to do here, except while the success state is on screen.
   if (phase !== 'success') {
     if (authStatus === 'loading') return <Spinner />;
-    if (user?.isVerified) return <Navigate to="/dashboard" replace />;
+    if (user?.isVerified) return <Navigate to={paths.dashboard.home()} replace />;
   }
 
   const resendButton = (variant: 'outline' | 'ghost') => (
@@ -212,7 +213,7 @@ export default function VerifyEmailPage() {
   );
 
   const backToLogin = (
-    <Link to="/login" className="font-semibold text-emerald-300 hover:underline">
+    <Link to={paths.login()} className="font-semibold text-emerald-300 hover:underline">
       Back to Login
     </Link>
   );
@@ -222,12 +223,12 @@ export default function VerifyEmailPage() {
       <AuthCard icon={MailCheck} title="Verify your email">
         <Outcome icon={CircleCheck} tone="success" role="status" title="Email Verified!" headingRef={headingRef}>
           <p className="mt-2 text-sm text-slate-300">
-            {destination === '/dashboard'
+            {destination === paths.dashboard.home()
               ? 'Your email address is verified. Taking you to your dashboard…'
               : 'Your email address is verified. Taking you to the login page…'}
           </p>
           <ButtonLink to={destination} replace className="mt-6">
-            {destination === '/dashboard' ? 'Go to Dashboard' : 'Go to Login'}
+            {destination === paths.dashboard.home() ? 'Go to Dashboard' : 'Go to Login'}
           </ButtonLink>
         </Outcome>
       </AuthCard>

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, CheckCircle2, Clock, Eye, FileStack, Inbox, ShieldAlert, X, XCircle } from 'lucide-react';
-import { formatDate, formatNumber, type EntryStatus, type TEntry, ENTRY_TYPE_LABELS } from '@contesthub/shared';
+import { formatDate, formatNumber, type EntryStatus, type TEntry, ENTRY_TYPE_LABELS, paths } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -188,7 +188,7 @@ export default function EntryReviewPage() {
       <div className="min-w-0">
         <nav aria-label="Breadcrumb" className="text-sm text-slate-400">
           <Link
-            to="/dashboard/contests"
+            to={paths.dashboard.contests()}
             className="hover:text-emerald-300 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-emerald-400"
           >
             My Contests
@@ -203,7 +203,7 @@ export default function EntryReviewPage() {
           <p className="break-words text-slate-300">{contest.data.title}</p>
         ) : null}
       </div>
-      <ButtonLink to={`/contest/${encodeURIComponent(contestId)}`} variant="outline" className="shrink-0 self-start">
+      <ButtonLink to={paths.contest(contestId)} variant="outline" className="shrink-0 self-start">
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Back to Contest
       </ButtonLink>
@@ -219,7 +219,7 @@ export default function EntryReviewPage() {
           <ShieldAlert className="mx-auto h-12 w-12 text-amber-300" aria-hidden />
           <h3 className="mt-4 text-xl font-semibold">{forbidden ? "You can't review this contest" : 'Contest not found'}</h3>
           <p className="mt-2 text-slate-400">{refusal.message}</p>
-          <ButtonLink to="/dashboard/contests" variant="outline" className="mt-6">
+          <ButtonLink to={paths.dashboard.contests()} variant="outline" className="mt-6">
             Go to My Contests
           </ButtonLink>
         </Card>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PlusCircle, RefreshCw, Trophy } from 'lucide-react';
-import { formatNumber } from '@contesthub/shared';
+import { formatNumber, paths } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState, LoadError, SkeletonGrid, useOncePerError } from '../../../components/ui/list-states';
@@ -96,7 +96,7 @@ export default function MyContestsPage() {
         icon={Trophy}
         title={EMPTY[tab]}
         actions={
-          <ButtonLink to="/dashboard/create">
+          <ButtonLink to={paths.dashboard.create()}>
             <PlusCircle className="h-4 w-4" aria-hidden />
             Create Contest
           </ButtonLink>
@@ -145,7 +145,7 @@ export default function MyContestsPage() {
           >
             Refresh Status
           </Button>
-          <ButtonLink to="/dashboard/create">
+          <ButtonLink to={paths.dashboard.create()}>
             <PlusCircle className="h-4 w-4" aria-hidden />
             Create Contest
           </ButtonLink>

@@ -306,7 +306,7 @@ export default function CreateContestPage() {
         </form>
 
         <div className="flex flex-col-reverse gap-3 border-t border-slate-800 pt-5 sm:flex-row sm:items-center sm:justify-between">
-          <Button variant="ghost" onClick={() => navigate('/dashboard/contests')} disabled={pending}>
+          <Button variant="ghost" onClick={() => navigate(paths.dashboard.contests())} disabled={pending}>
             Cancel
           </Button>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">

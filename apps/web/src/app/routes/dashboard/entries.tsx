@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Inbox, Search } from 'lucide-react';
-import { formatNumber } from '@contesthub/shared';
+import { formatNumber, paths } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { ButtonLink } from '../../../components/ui/button';
 import { ListFooter } from '../../../components/ui/list-footer';
@@ -42,7 +42,7 @@ export default function MyEntriesPage() {
         icon={Inbox}
         title={empty.title}
         actions={
-          <ButtonLink to="/contests">
+          <ButtonLink to={paths.contests()}>
             <Search className="h-4 w-4" aria-hidden />
             Find a Contest
           </ButtonLink>
@@ -73,7 +73,7 @@ export default function MyEntriesPage() {
           <h2 className="text-2xl font-bold">My Entries</h2>
           <p className="text-slate-400">Track your submissions, their votes and where they stand.</p>
         </div>
-        <ButtonLink to="/contests" variant="outline" className="self-start sm:self-auto">
+        <ButtonLink to={paths.contests()} variant="outline" className="self-start sm:self-auto">
           <Search className="h-4 w-4" aria-hidden />
           Browse Contests
         </ButtonLink>

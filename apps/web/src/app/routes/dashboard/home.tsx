@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Activity, Award, Coins, Gauge, Medal, PlusCircle, Search, Sparkles, Trophy, Users, Wallet } from 'lucide-react';
-import { formatDate, formatNaira, formatNumber, RECENT_ACTIVITY_ITEMS, TIER_LABELS } from '@contesthub/shared';
+import { formatDate, formatNaira, formatNumber, RECENT_ACTIVITY_ITEMS, TIER_LABELS, paths } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -14,10 +14,10 @@ import { RecentActivityList } from '../../../features/dashboard/components/Recen
 const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data';
 
 const ACTIONS = [
-  { to: '/dashboard/create', label: 'Create a contest', icon: PlusCircle },
-  { to: '/contests', label: 'Browse contests', icon: Search },
-  { to: '/dashboard/wallet', label: 'Open your wallet', icon: Wallet },
-  { to: '/pricing', label: 'Compare plans', icon: Sparkles },
+  { to: paths.dashboard.create(), label: 'Create a contest', icon: PlusCircle },
+  { to: paths.contests(), label: 'Browse contests', icon: Search },
+  { to: paths.dashboard.wallet(), label: 'Open your wallet', icon: Wallet },
+  { to: paths.pricing(), label: 'Compare plans', icon: Sparkles },
 ];
 
 export default function DashboardHome() {
@@ -146,7 +146,7 @@ export default function DashboardHome() {
                   <Award className="h-6 w-6 shrink-0 text-amber-300" aria-hidden />
                   <div className="min-w-0 flex-1">
                     <p className="break-words text-sm font-semibold text-amber-200">{b.title}</p>
-                    <Link to={`/contest/${b.contestId}`} className="block break-words text-xs text-slate-400 hover:text-emerald-300">
+                    <Link to={paths.contest(b.contestId)} className="block break-words text-xs text-slate-400 hover:text-emerald-300">
                       {b.contestTitle} · {formatDate(b.awardedAt)}
                     </Link>
                   </div>

@@ -192,7 +192,7 @@ export default function PaymentVerificationPage() {
             {reference && <ReferenceLine reference={reference} />}
             <OutcomeActions>
               <Button onClick={tryAgain}>Try Again</Button>
-              <ButtonLink to="/dashboard/wallet" variant="outline">
+              <ButtonLink to={paths.dashboard.wallet()} variant="outline">
                 View Wallet
               </ButtonLink>
             </OutcomeActions>
@@ -205,11 +205,13 @@ export default function PaymentVerificationPage() {
               <SuccessDetails result={view.result?.purpose === 'deposit' ? view.result.deposit : null} />
             )}
             <OutcomeActions>
-              <ButtonLink to={purpose === 'credits' ? '/dashboard/wallet?tab=credits' : '/dashboard/wallet'}>View Wallet</ButtonLink>
-              <ButtonLink to="/browse-contests" variant="outline">
+              <ButtonLink to={purpose === 'credits' ? paths.dashboard.wallet({ tab: 'credits' }) : paths.dashboard.wallet()}>
+                View Wallet
+              </ButtonLink>
+              <ButtonLink to={paths.browseContests()} variant="outline">
                 Browse Contests
               </ButtonLink>
-              <ButtonLink to="/dashboard" variant="ghost">
+              <ButtonLink to={paths.dashboard.home()} variant="ghost">
                 Go to Dashboard
               </ButtonLink>
             </OutcomeActions>
@@ -220,13 +222,13 @@ export default function PaymentVerificationPage() {
             {reference && <ReferenceLine reference={reference} />}
             <OutcomeActions>
               {view.canRetry && <Button onClick={tryAgain}>Try Again</Button>}
-              <ButtonLink to="/contact" variant="outline">
+              <ButtonLink to={paths.contact()} variant="outline">
                 Contact Support
               </ButtonLink>
-              <ButtonLink to="/dashboard/wallet" variant="ghost">
+              <ButtonLink to={paths.dashboard.wallet()} variant="ghost">
                 View Wallet
               </ButtonLink>
-              <ButtonLink to="/dashboard" variant="ghost">
+              <ButtonLink to={paths.dashboard.home()} variant="ghost">
                 Go to Dashboard
               </ButtonLink>
             </OutcomeActions>

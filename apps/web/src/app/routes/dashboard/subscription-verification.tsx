@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Loader2 } from 'lucide-react';
-import { formatDate, SUBSCRIPTION_REDIRECT_MS, TIER_LABELS, type TSubscription } from '@contesthub/shared';
+import { formatDate, SUBSCRIPTION_REDIRECT_MS, TIER_LABELS, type TSubscription, paths } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
 import { ButtonLink } from '../../../components/ui/button';
@@ -66,7 +66,7 @@ export default function SubscriptionVerificationPage() {
   useEffect(() => {
     if (phase === 'success' || phase === 'error') headingRef.current?.focus();
     if (phase !== 'success') return;
-    const timer = window.setTimeout(() => navigate('/dashboard/subscription', { replace: true }), SUBSCRIPTION_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(paths.dashboard.subscription(), { replace: true }), SUBSCRIPTION_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [phase, navigate]);
 
@@ -86,8 +86,8 @@ export default function SubscriptionVerificationPage() {
             </p>
             <p className="mt-1 text-xs text-slate-500">Taking you to your subscription in {SUBSCRIPTION_REDIRECT_MS / 1000} seconds…</p>
             <OutcomeActions>
-              <ButtonLink to="/dashboard/subscription">View Subscription</ButtonLink>
-              <ButtonLink to="/dashboard" variant="outline">
+              <ButtonLink to={paths.dashboard.subscription()}>View Subscription</ButtonLink>
+              <ButtonLink to={paths.dashboard.home()} variant="outline">
                 Go to Dashboard
               </ButtonLink>
             </OutcomeActions>
@@ -97,8 +97,8 @@ export default function SubscriptionVerificationPage() {
             <p className="mt-2 text-sm text-slate-300">{view.message}</p>
             {reference && <ReferenceLine reference={reference} />}
             <OutcomeActions>
-              <ButtonLink to="/dashboard/subscription">Try Again</ButtonLink>
-              <ButtonLink to="/contact" variant="outline">
+              <ButtonLink to={paths.dashboard.subscription()}>Try Again</ButtonLink>
+              <ButtonLink to={paths.contact()} variant="outline">
                 Contact Support
               </ButtonLink>
             </OutcomeActions>

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CalendarDays, Mail } from 'lucide-react';
-import { SUPPORT_EMAIL } from '@contesthub/shared';
+import { SUPPORT_EMAIL, paths } from '@contesthub/shared';
 import type { LegalSection } from './content';
 
 export interface LegalDocumentProps {
@@ -113,7 +113,7 @@ export function LegalDocument({ title, lastUpdated, summary, sections, notice, s
               >
                 <Mail className="h-4 w-4 shrink-0" aria-hidden /> {SUPPORT_EMAIL}
               </a>
-              <Link to="/contact" className="font-medium text-emerald-300 hover:text-emerald-200">
+              <Link to={paths.contact()} className="font-medium text-emerald-300 hover:text-emerald-200">
                 Contact support
               </Link>
               <Link to={related.to} className="font-medium text-amber-300 hover:text-amber-200">

@@ -2,8 +2,9 @@ import { useLocation } from 'react-router';
 import { Info } from 'lucide-react';
 import { LegalDocument } from './legal-document';
 import { TERMS_LAST_UPDATED, TERMS_SECTIONS } from './content';
+import { paths } from '@contesthub/shared';
 
-const GUIDELINES_PATH = '/community-guidelines';
+const GUIDELINES_PATH = paths.communityGuidelines();
 const GUIDELINES_ID = 'community-guidelines';
 
 /** Shown at /terms and at /community-guidelines, where it opens at the guidelines section. */
@@ -35,7 +36,7 @@ export default function TermsPage() {
       sections={TERMS_SECTIONS}
       notice={notice}
       scrollToId={isGuidelines && guidelines ? GUIDELINES_ID : undefined}
-      related={{ to: '/privacy', label: 'Privacy Policy' }}
+      related={{ to: paths.privacy(), label: 'Privacy Policy' }}
     />
   );
 }

@@ -9,6 +9,7 @@ import {
   type ContestStatus,
   type TContest,
   ENTRY_TYPE_LABELS,
+  paths,
 } from '@contesthub/shared';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Badge, Card } from '../../../components/ui/card';
@@ -138,7 +139,7 @@ export function ContestHeader({ contest, actions, notice }: { contest: TContest;
       <div className="overflow-hidden rounded-2xl border border-slate-800">
         <Banner key={contest.coverImage ?? ''} src={contest.coverImage} />
       </div>
-      <Link to="/contests" className="inline-flex items-center gap-1.5 text-sm text-slate-400 hover:text-emerald-300">
+      <Link to={paths.contests()} className="inline-flex items-center gap-1.5 text-sm text-slate-400 hover:text-emerald-300">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to contests
       </Link>
 
@@ -149,7 +150,7 @@ export function ContestHeader({ contest, actions, notice }: { contest: TContest;
             <p className="font-semibold text-amber-200">Winner: {contest.winner.title}</p>
             <p className="text-sm text-slate-300">
               by{' '}
-              <Link to={`/profile/${contest.winner.participant._id}`} className="font-medium text-amber-300 hover:text-amber-200">
+              <Link to={paths.profile(contest.winner.participant._id)} className="font-medium text-amber-300 hover:text-amber-200">
                 {contest.winner.participant.fullName}
               </Link>
             </p>
@@ -206,7 +207,7 @@ export function ContestHeader({ contest, actions, notice }: { contest: TContest;
             <Users className="h-5 w-5 text-violet-300" aria-hidden /> Organizer
           </h2>
           <Link
-            to={`/profile/${contest.organizer._id}`}
+            to={paths.profile(contest.organizer._id)}
             className="mt-3 flex items-center gap-3 rounded-lg hover:text-emerald-300 focus-visible:outline-2 focus-visible:outline-emerald-400"
           >
             <UserAvatar name={contest.organizer.fullName} src={contest.organizer.profilePicture} />

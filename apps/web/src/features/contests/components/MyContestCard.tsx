@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Ban, ClipboardCheck, ExternalLink, Eye, Flag, Lock, Pencil, Trash2 } from 'lucide-react';
-import { formatNumber, formatVoteCount, type TContest } from '@contesthub/shared';
+import { formatNumber, formatVoteCount, type TContest, paths } from '@contesthub/shared';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/card';
 import { CARD_FRAME, CardFact, CardSkeleton } from '../../../components/ui/card-parts';
@@ -79,7 +79,7 @@ export function MyContestCard({ contest, onChanged }: { contest: TContest; onCha
           </Button>
           {action && (
             <a
-              href={`/contest/${encodeURIComponent(contest._id)}`}
+              href={paths.contest(contest._id)}
               target="_blank"
               rel="noopener noreferrer"
               aria-describedby={titleId}
@@ -91,11 +91,7 @@ export function MyContestCard({ contest, onChanged }: { contest: TContest; onCha
             </a>
           )}
           {contest.entryReview === 'review' && (
-            <Link
-              to={`/dashboard/contests/${encodeURIComponent(contest._id)}/review`}
-              aria-describedby={titleId}
-              className={buttonClass('accent', 'sm')}
-            >
+            <Link to={paths.dashboard.contestReview(contest._id)} aria-describedby={titleId} className={buttonClass('accent', 'sm')}>
               <ClipboardCheck className="h-4 w-4" aria-hidden />
               Review
             </Link>

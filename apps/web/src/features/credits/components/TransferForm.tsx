@@ -10,6 +10,7 @@ import {
   TRANSFER_MIN_CREDITS,
   type TTransferUser,
   type TWallet,
+  paths,
 } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
@@ -260,7 +261,7 @@ function Results({ outcomes }: { outcomes: RecipientOutcome[] }) {
               {walletMissing && (
                 <>
                   {' '}
-                  <Link to="/dashboard/wallet" className="font-semibold text-emerald-300 underline">
+                  <Link to={paths.dashboard.wallet()} className="font-semibold text-emerald-300 underline">
                     Go to Wallet
                   </Link>
                 </>

@@ -1,7 +1,16 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertCircle } from 'lucide-react';
-import { formatDate, formatNaira, formatNumber, formatVoteCount, type TMyEntry, ENTRY_TYPE_LABELS, entryFeeText } from '@contesthub/shared';
+import {
+  formatDate,
+  formatNaira,
+  formatNumber,
+  formatVoteCount,
+  type TMyEntry,
+  ENTRY_TYPE_LABELS,
+  entryFeeText,
+  paths,
+} from '@contesthub/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { Badge, Skeleton } from '../../../components/ui/card';
 import { CARD_FRAME, CardFact, CardSkeleton } from '../../../components/ui/card-parts';
@@ -39,7 +48,7 @@ export function MyEntryCard({ entry }: { entry: TMyEntry }) {
   const titleId = useId();
   const { contest } = entry;
   const badge = entryBadge(entry);
-  const contestPath = `/contest/${contest._id}`;
+  const contestPath = paths.contest(contest._id);
   const rejected = entry.status === 'rejected' || entry.status === 'disqualified';
   // An approved entry in a voting contest can be seen (and voted for) on the contest page.
   const viewable = entry.status === 'approved' && contest.status === 'voting';
@@ -91,7 +100,7 @@ export function MyEntryCard({ entry }: { entry: TMyEntry }) {
             View Contest
           </ButtonLink>
           {viewable && (
-            <ButtonLink to={`${contestPath}#entry-${entry._id}`} aria-describedby={titleId} className="min-w-0 flex-1">
+            <ButtonLink to={paths.contestEntry(contest._id, entry._id)} aria-describedby={titleId} className="min-w-0 flex-1">
               View Entry
             </ButtonLink>
           )}
@@ -121,4 +130,4 @@ export function MyEntryCardSkeleton() {
 }
 
 const appealPath = (title: string) =>
-  `/contact?${new URLSearchParams({ category: 'Contest Issues', subject: `Appeal: rejected entry "${title}"`.slice(0, 200) }).toString()}`;
+  paths.contact({ category: 'Contest Issues', subject: `Appeal: rejected entry "${title}"`.slice(0, 200) });

@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FileUp, X } from 'lucide-react';
-import { PROFILE_COMPLETION_MIN_TO_ENTER, UPLOAD_PROGRESS, ZCreateEntry, type TContest, ENTRY_TYPE_LABELS } from '@contesthub/shared';
+import {
+  PROFILE_COMPLETION_MIN_TO_ENTER,
+  UPLOAD_PROGRESS,
+  ZCreateEntry,
+  type TContest,
+  ENTRY_TYPE_LABELS,
+  paths,
+} from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
@@ -156,7 +163,7 @@ export function SubmitEntryDialog({
         {incomplete && (
           <div role="note" className="rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-200">
             Your profile is {completion}% complete. You need at least {PROFILE_COMPLETION_MIN_TO_ENTER}% to submit entries.{' '}
-            <Link to="/dashboard/profile" className="font-semibold text-amber-100 underline hover:text-white">
+            <Link to={paths.dashboard.profile()} className="font-semibold text-amber-100 underline hover:text-white">
               Complete your profile
             </Link>
           </div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CircleCheck, Gift, Users } from 'lucide-react';
-import { REFERRAL, ZReferralCodeBody, type TPublicUser } from '@contesthub/shared';
+import { REFERRAL, ZReferralCodeBody, type TPublicUser, paths } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, Skeleton } from '../../../components/ui/card';
@@ -14,7 +14,7 @@ import { ADD_CODE_FAILED, addCodeSuccessText } from '../lib/messages';
 export function ReferralCodeTab({ user }: { user: TPublicUser }) {
   const stats = useReferralStats();
   const code = stats.data?.code ?? user.referralCode;
-  const url = stats.data?.referralUrl ?? `${window.location.origin}/register?ref=${encodeURIComponent(user.referralCode)}`;
+  const url = stats.data?.referralUrl ?? `${window.location.origin}${paths.register({ ref: user.referralCode })}`;
   const hasReferrer = user.referral.referredBy !== null;
 
   return (
@@ -28,7 +28,7 @@ export function ReferralCodeTab({ user }: { user: TPublicUser }) {
               {REFERRAL.refereeBonusCredits} after verifying their email.
             </p>
           </div>
-          <ButtonLink to="/dashboard/referrals" variant="outline" size="sm">
+          <ButtonLink to={paths.dashboard.referrals()} variant="outline" size="sm">
             <Users className="h-4 w-4" aria-hidden />
             View Referrals
           </ButtonLink>

@@ -11,6 +11,7 @@ import {
   type SubscriptionPaymentMethod,
   type TSubscription,
   type TSubscriptionPricingItem,
+  paths,
 } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
@@ -301,7 +302,7 @@ function WalletCover({ walletKobo, price, upgrade }: { walletKobo: number | unde
         {formatNaira(price - walletKobo)} short of the {formatNaira(price)} price
       </span>
       {upgrade ? ' (your unused time may cover the rest). ' : '. '}
-      <Link to="/dashboard/wallet" className="font-semibold text-emerald-300 underline">
+      <Link to={paths.dashboard.wallet()} className="font-semibold text-emerald-300 underline">
         Deposit
       </Link>
     </>

@@ -1,6 +1,6 @@
 import { ArrowDownLeft, ArrowUpRight, Coins, Plus, Receipt, Send, ShoppingCart, Trophy, Wallet, type LucideIcon } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatNaira, formatNumber, WALLET_OVERVIEW_TRANSACTIONS, creditsText } from '@contesthub/shared';
+import { formatNaira, formatNumber, WALLET_OVERVIEW_TRANSACTIONS, creditsText, paths } from '@contesthub/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, Skeleton } from '../../../components/ui/card';
 import { EmptyNote, RetryNote, RowsSkeleton } from '../../../components/ui/list-states';
@@ -60,7 +60,7 @@ export function OverviewTab({
         <Button variant="accent" icon={<ShoppingCart className="h-4 w-4" aria-hidden />} onClick={onBuyCredits}>
           Buy credits
         </Button>
-        <ButtonLink to="/dashboard/vote-credit-transfer" variant="outline">
+        <ButtonLink to={paths.dashboard.voteCreditTransfer()} variant="outline">
           <Send className="h-4 w-4" aria-hidden />
           Transfer credits
         </ButtonLink>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Info, OctagonAlert, TriangleAlert } from 'lucide-react';
-import { FREE_TIER_CONTESTS_PER_MONTH, type TPublicUser } from '@contesthub/shared';
+import { FREE_TIER_CONTESTS_PER_MONTH, type TPublicUser, paths } from '@contesthub/shared';
 import { cn } from '../../../../lib/cn';
 
 /**
@@ -41,7 +41,7 @@ export function FreeTierBanner({ user }: { user: Pick<TPublicUser, 'role' | 'sub
         )}
       </div>
       <Link
-        to="/dashboard/subscription"
+        to={paths.dashboard.subscription()}
         className="shrink-0 self-start rounded-lg border border-current px-3 py-1.5 font-semibold hover:bg-white/5 sm:self-center"
       >
         {level === 'limit' ? 'Upgrade now' : 'View plans'}

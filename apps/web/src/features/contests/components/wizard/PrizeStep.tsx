@@ -7,6 +7,7 @@ import {
   WALLET_COVER_PERCENT,
   formatNaira,
   formatNumber,
+  paths,
 } from '@contesthub/shared';
 import { Button } from '../../../../components/ui/button';
 import { Skeleton } from '../../../../components/ui/card';
@@ -118,7 +119,7 @@ function BadgeCost({ credits }: { credits: number }) {
           {short ? ` (${formatNumber(short)} more needed)` : ''}
         </p>
         {short > 0 && (
-          <Link to="/dashboard/vote-credits" className="inline-block font-semibold text-emerald-300 underline hover:text-emerald-200">
+          <Link to={paths.dashboard.voteCredits()} className="inline-block font-semibold text-emerald-300 underline hover:text-emerald-200">
             Buy vote credits
           </Link>
         )}
@@ -191,7 +192,7 @@ function WalletCover({ prize, wallet }: { prize: number; wallet: WalletState }) 
           .
         </p>
         {short > 0 && (
-          <Link to="/dashboard/wallet" className="inline-block font-semibold text-emerald-300 underline hover:text-emerald-200">
+          <Link to={paths.dashboard.wallet()} className="inline-block font-semibold text-emerald-300 underline hover:text-emerald-200">
             Add money to your wallet
           </Link>
         )}
