@@ -1,5 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TAddReferralResult } from '@contesthub/shared';
+import { referralStatsDto } from '../../../test/fixtures';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
 
 let server: ReturnType<typeof fakeServer>;
@@ -79,18 +81,7 @@ describe('Profile settings', () => {
 
   it('adds a referral code once, upper-cased, and then shows the notice', async () => {
     server.serve('GET /auth/me', ok({ user: makeUser() }), ok({ user: makeUser({ referral: { referredBy: 'u2' } }) }));
-    server.serve(
-      'GET /referrals/stats',
-      ok({
-        code: 'ADA12345',
-        referralUrl: 'http://x/register?ref=ADA12345',
-        totalReferrals: 0,
-        totalEarnings: 0,
-        pendingRewards: 0,
-        referredBy: null,
-        referrals: [],
-      }),
-    );
+    server.serve('GET /referrals/stats', ok(referralStatsDto()));
     renderAt('/dashboard/profile?tab=referral');
     expect(await screen.findByRole('tab', { name: 'Referral Code', selected: true })).toBeTruthy();
     expect(((await screen.findByLabelText('Referral link')) as HTMLInputElement).value).toBe('http://x/register?ref=ADA12345');
@@ -108,7 +99,7 @@ describe('Profile settings', () => {
     fireEvent.change(input, { target: { value: 'tunde777' } });
     server.serve(
       'POST /referrals/add-code',
-      ok({ refereeBonus: 25, referrerBonus: 50, referrerName: 'Tunde', refereeBonusPending: false }),
+      ok({ refereeBonus: 25, referrerBonus: 50, referrerName: 'Tunde', refereeBonusPending: false } satisfies TAddReferralResult),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add Code' }));
     expect(

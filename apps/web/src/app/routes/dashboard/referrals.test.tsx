@@ -1,5 +1,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import type { ZReferralLeaderboardEntry } from '@contesthub/shared';
+import { referralStatsDto } from '../../../test/fixtures';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
 
 let server: ReturnType<typeof fakeServer>;
@@ -17,19 +20,23 @@ describe('Referral Program', () => {
   it('shows stats, the code and link, each list with its badges, and copies', async () => {
     server.serve(
       'GET /referrals/stats',
-      ok({
-        code: 'ADA12345',
-        referralUrl: 'http://x/register?ref=ADA12345',
-        totalReferrals: 3,
-        totalEarnings: 150,
-        pendingRewards: 25,
-        referredBy: null,
-        referrals: [
-          { user: { fullName: 'Bola', email: 'bola@x.ng' }, joinedAt: '2026-02-01T00:00:00Z', emailVerified: false, rewardClaimed: false },
-          { user: { fullName: 'Chi', email: 'chi@x.ng' }, joinedAt: '2026-02-02T00:00:00Z', emailVerified: true, rewardClaimed: false },
-          { user: { fullName: 'Dayo', email: 'dayo@x.ng' }, joinedAt: '2026-02-03T00:00:00Z', emailVerified: true, rewardClaimed: true },
-        ],
-      }),
+      ok(
+        referralStatsDto({
+          totalReferrals: 3,
+          totalEarnings: 150,
+          pendingRewards: 25,
+          referrals: [
+            {
+              user: { fullName: 'Bola', email: 'bola@x.ng' },
+              joinedAt: '2026-02-01T00:00:00Z',
+              emailVerified: false,
+              rewardClaimed: false,
+            },
+            { user: { fullName: 'Chi', email: 'chi@x.ng' }, joinedAt: '2026-02-02T00:00:00Z', emailVerified: true, rewardClaimed: false },
+            { user: { fullName: 'Dayo', email: 'dayo@x.ng' }, joinedAt: '2026-02-03T00:00:00Z', emailVerified: true, rewardClaimed: true },
+          ],
+        }),
+      ),
     );
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -51,7 +58,7 @@ describe('Referral Program', () => {
         leaderboard: [
           { rank: 1, user: { fullName: null }, totalReferrals: 9, totalEarnings: 450 },
           { rank: 2, user: { fullName: 'Ngozi' }, totalReferrals: 4, totalEarnings: 200 },
-        ],
+        ] satisfies Array<z.infer<typeof ZReferralLeaderboardEntry>>,
       }),
     );
     fireEvent.click(screen.getByRole('tab', { name: 'Leaderboard' }));
@@ -75,10 +82,7 @@ describe('Referral Program', () => {
 describe('Dashboard shell', () => {
   it('has a keyboard user menu and a dismissible profile-completion banner', async () => {
     server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 44 }) }));
-    server.serve(
-      'GET /referrals/stats',
-      ok({ code: 'A', referralUrl: 'u', totalReferrals: 0, totalEarnings: 0, pendingRewards: 0, referredBy: null, referrals: [] }),
-    );
+    server.serve('GET /referrals/stats', ok(referralStatsDto({ code: 'A', referralUrl: 'u' })));
     renderAt('/dashboard/referrals');
     expect(await screen.findByRole('link', { name: 'Complete your profile' })).toBeTruthy();
     expect(screen.getByText('44%')).toBeTruthy();

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../../components/ui/dialog';
+import type { TTwoFactorSetup } from '@contesthub/shared';
+import { sessionDto } from '../../../test/fixtures';
 import { fakeServer, makeUser, ok, fail, renderAt } from '../../../test/harness';
 
 afterEach(() => {
@@ -95,7 +97,7 @@ const SETUP = {
   qrCodeImage: 'data:image/png;base64,iVBORw0KGgo=',
   secret: 'JBSWY3DPEHPK3PXP',
   backupCodes: Array.from({ length: 10 }, (_, i) => `CODE${String(i).padStart(4, '0')}`),
-};
+} satisfies TTwoFactorSetup;
 
 describe('Security settings', () => {
   let server: ReturnType<typeof fakeServer>;
@@ -107,25 +109,19 @@ describe('Security settings', () => {
       'GET /auth/sessions',
       ok({
         sessions: [
-          {
-            sessionId: 's1',
+          sessionDto({
             userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
             ipAddress: '102.89.1.2',
-            lastActivity: new Date().toISOString(),
-            createdAt: new Date().toISOString(),
-            location: null,
-            current: true,
-          },
-          {
+          }),
+          sessionDto({
             sessionId: 's2',
             userAgent:
               'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
             ipAddress: '105.112.3.4',
             lastActivity: new Date(Date.now() - 3 * 3600_000).toISOString(),
-            createdAt: new Date().toISOString(),
             location: { city: 'Ikeja', state: 'Lagos' },
             current: false,
-          },
+          }),
         ],
       }),
     );

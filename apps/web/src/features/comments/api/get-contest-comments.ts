@@ -1,4 +1,5 @@
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { TPagination } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 
 /** A comment as GET /comments/contest/{id} answers it (the server's shape; not yet in packages/shared). */
@@ -17,7 +18,7 @@ export interface ContestComment {
 
 export interface CommentsPage {
   comments: ContestComment[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
+  pagination: TPagination;
 }
 
 export const COMMENTS_PAGE_SIZE = 20;
