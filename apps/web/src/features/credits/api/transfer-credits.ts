@@ -1,5 +1,5 @@
 import type { TCreditTransferDone, TCreditTransferRequest, TTransferUser } from '@contesthub/shared';
-import { ApiError, apiData } from '../../../lib/api';
+import { answerLost, ApiError, apiData } from '../../../lib/api';
 import { TRANSFER_TEXT } from '../lib/transfer-messages';
 
 /**
@@ -12,10 +12,6 @@ export const sendTransfer = (body: TCreditTransferRequest, idempotencyKey: strin
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-
-/** The answer never arrived (no connection) or the server failed mid-way: the transfer may or may not have happened. */
-export const answerLost = (err: unknown) =>
-  !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.errorType === 'INVALID_RESPONSE';
 
 /** A lost answer is asked again at once, with the same key, this many times. */
 const NETWORK_RETRIES = 1;
