@@ -11,7 +11,7 @@ import { Card } from '../../../components/ui/card';
 import { refreshSubscriptions } from '../../../features/subscriptions/api/keys';
 import { verifySubscriptionOnce } from '../../../features/subscriptions/api/verify-subscription';
 import { refreshWallet } from '../../../features/wallet/api/keys';
-import { failureText } from '../../../features/subscriptions/lib/failure';
+import { serverMessageOr } from '../../../lib/errors';
 import { SUBSCRIPTION_TEXT } from '../../../features/subscriptions/lib/messages';
 
 type View = { phase: 'verifying' } | { phase: 'success'; subscription: TSubscription } | { phase: 'error'; message: string };
@@ -54,7 +54,7 @@ export default function SubscriptionVerificationPage() {
       },
       (err: unknown) => {
         if (!live) return;
-        setView({ phase: 'error', message: failureText(err, SUBSCRIPTION_TEXT.verificationFailed) });
+        setView({ phase: 'error', message: serverMessageOr(err, SUBSCRIPTION_TEXT.verificationFailed) });
       },
     );
     return () => {

@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useExtendSubscription } from '../api/extend-subscription';
 import { refreshSubscriptions } from '../api/keys';
-import { failureText } from '../lib/failure';
+import { serverMessageOr } from '../../../lib/errors';
 import { SUBSCRIPTION_TEXT } from '../lib/messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -74,7 +74,7 @@ export function ExtendDialog({
         onError: (err) => {
           // A refusal is final (the next press is a new attempt); a lost answer keeps the key.
           if (err instanceof ApiError && err.status > 0 && err.status < 500) attempt.current = null;
-          const said = failureText(err, '');
+          const said = serverMessageOr(err, '');
           setError(said || SUBSCRIPTION_TEXT.extendFailed);
           toast.error(SUBSCRIPTION_TEXT.extendFailed, said || undefined);
         },

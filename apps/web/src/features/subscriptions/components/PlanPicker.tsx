@@ -22,7 +22,7 @@ import { fieldErrors } from '../../../lib/forms';
 import { browser } from '../../../lib/browser';
 import { useInitializeSubscription } from '../api/initialize-subscription';
 import { refreshSubscriptions } from '../api/keys';
-import { failureText } from '../lib/failure';
+import { serverMessageOr } from '../../../lib/errors';
 import { SUBSCRIPTION_TEXT } from '../lib/messages';
 import { planStanding, type PlanStanding } from '../lib/subscription-view';
 
@@ -108,7 +108,7 @@ export function PlanPicker({
         onPaid?.();
       },
       onError: (err) => {
-        const text = failureText(err, SUBSCRIPTION_TEXT.initializeFailed);
+        const text = serverMessageOr(err, SUBSCRIPTION_TEXT.initializeFailed);
         setError(text);
         toast.error(text);
       },

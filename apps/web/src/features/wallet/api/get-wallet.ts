@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TWallet } from '@contesthub/shared';
 import { ApiError, apiData } from '../../../lib/api';
+import { serverMessageOr } from '../../../lib/errors';
 import { WALLET_MESSAGES } from '../lib/messages';
 import { WALLET_KEY } from './keys';
 
@@ -38,8 +39,7 @@ export async function getWallet(signal?: AbortSignal): Promise<WalletAnswer> {
     return { wallet, created: true };
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    const said = err instanceof ApiError && err.status > 0 && err.errorType !== 'INVALID_RESPONSE' ? err.message : '';
-    throw new WalletCreateError(said || WALLET_MESSAGES.createFailed);
+    throw new WalletCreateError(serverMessageOr(err, WALLET_MESSAGES.createFailed));
   }
 }
 
