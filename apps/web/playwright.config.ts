@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { startMailRelay } from './e2e/mail-relay';
+import { startMailRelay, type MailRelay } from './e2e/mail-relay';
 
 // The built app runs on its own port with a throwaway embedded database seeded with demo data.
 const port = Number(process.env.E2E_PORT ?? 4319);
@@ -11,13 +11,14 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 // Journeys register people of their own: the server mails their verification codes to an SMTP
 // capture started here, in the runner, and relayed to the test workers through a folder
-// (e2e/mail-relay.ts). The workers inherit both variables, so only the runner starts a capture.
-const mailDir = (process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'contesthub-e2e-mail-')));
+// (e2e/mail-relay.ts). The workers inherit both variables, so only the runner starts a capture;
+// globalTeardown closes it and drops the folder.
 if (!process.env.E2E_SMTP_URL) {
-  const smtp = await startMailRelay(mailDir);
+  const dir = mkdtempSync(path.join(tmpdir(), 'contesthub-e2e-mail-'));
+  const smtp = await startMailRelay(dir);
+  process.env.E2E_MAIL_DIR = dir;
   process.env.E2E_SMTP_URL = smtp.url;
-  // The runner ends the run without waiting for the capture's socket (see globalTeardown).
-  (globalThis as { e2eMailRelay?: { close(): Promise<void> } }).e2eMailRelay = smtp;
+  (globalThis as { e2eMailRelay?: MailRelay }).e2eMailRelay = { dir, close: () => smtp.close() };
 }
 
 const chromium = {

@@ -1,4 +1,10 @@
-/** Closes the mail capture the config started in the runner (playwright.config.ts). */
+import { rmSync } from 'node:fs';
+import type { MailRelay } from './mail-relay';
+
+/** Closes the mail relay the config started in the runner (playwright.config.ts) and drops its folder. */
 export default async function globalTeardown(): Promise<void> {
-  await (globalThis as { e2eMailRelay?: { close(): Promise<void> } }).e2eMailRelay?.close();
+  const relay = (globalThis as { e2eMailRelay?: MailRelay }).e2eMailRelay;
+  if (!relay) return;
+  await relay.close();
+  rmSync(relay.dir, { recursive: true, force: true });
 }
