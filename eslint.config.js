@@ -153,4 +153,56 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Web boundaries (docs/architecture.md, after bulletproof-react): pages in app/routes compose
+    // domain features; a feature never imports another feature nor the app; the shared layers
+    // (components, lib, packages/shared) import neither; no import cycles. Each feature is a zone of
+    // its own: a new folder under features/ is added to this list the day it is created.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    // no-cycle follows only the extensions listed here (the plugin's default is JavaScript alone).
+    settings: { 'import-x/extensions': ['.ts', '.tsx'] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...[
+              'analytics',
+              'auth',
+              'comments',
+              'contests',
+              'credits',
+              'dashboard',
+              'entries',
+              'payments',
+              'referrals',
+              'subscriptions',
+              'support',
+              'users',
+              'votes',
+              'wallet',
+            ].map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message:
+                'A feature never imports another feature: compose them in a page under app/routes, or move the shared piece to components/, lib/ or packages/shared.',
+            })),
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features never import the app: take what the page knows as props or callbacks.',
+            },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib', './packages/shared/src'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared layers (components, lib, packages/shared) import neither features nor the app.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
 );

@@ -2,11 +2,24 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startMailRelay, type MailRelay } from './e2e/mail-relay';
 
 // The built app runs on its own port with a throwaway embedded database seeded with demo data.
 const port = Number(process.env.E2E_PORT ?? 4319);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'contesthub-e2e-'));
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+// Journeys register people of their own: the server mails their verification codes to an SMTP
+// capture started here, in the runner, and relayed to the test workers through a folder
+// (e2e/mail-relay.ts). The workers inherit both variables, so only the runner starts a capture;
+// globalTeardown closes it and drops the folder.
+if (!process.env.E2E_SMTP_URL) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'contesthub-e2e-mail-'));
+  const smtp = await startMailRelay(dir);
+  process.env.E2E_MAIL_DIR = dir;
+  process.env.E2E_SMTP_URL = smtp.url;
+  (globalThis as { e2eMailRelay?: MailRelay }).e2eMailRelay = { dir, close: () => smtp.close() };
+}
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -30,6 +43,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromium,
@@ -42,9 +56,8 @@ export default defineConfig({
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
-      // The account journey runs once (desktop): it waits for TOTP time steps and every page it
-      // visits is also rendered at phone width by the route tests. The contest journey runs once
-      // too: it checks exact balances of shared demo accounts, which a second run at once would move.
+      // The account, contest and money journeys run once (desktop): the first waits for TOTP time
+      // steps, and every page the three visit is also rendered at phone width by the route tests.
       testIgnore: /(accounts|contest-journey|money-journey)\.spec\.ts/,
     },
   ],
@@ -65,6 +78,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       PAYMENTS_SANDBOX: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: process.env.E2E_SMTP_URL,
+      MAIL_FROM: 'ContestHub <no-reply@contesthub.test>',
     },
   },
 });

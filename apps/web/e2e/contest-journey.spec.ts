@@ -1,14 +1,15 @@
 /**
- * The contest core loop (issue #4), as four people in four browser contexts against the built app
- * and its seeded demo data: the organizer creates a cash-prize contest through the wizard (the
- * prize leaves their wallet), a participant submits a photo entry, the organizer approves it and
- * closes entries, a voter casts a free and a paid vote (the fee leaves their credits), the
- * organizer ends the contest, and the winner's wallet shows the prize less the 5% escrow fee.
+ * The contest core loop (issue #4), as three people registered for this test, in three browser
+ * contexts against the built app: the organizer (₦20,000 deposited) creates a cash-prize contest
+ * through the wizard (the prize leaves their wallet), a participant (profile filled in) submits a
+ * photo entry, the organizer approves it and closes entries, a voter (50 vote credits bought) casts a
+ * free and a paid vote (the fee leaves their credits), the organizer ends the contest, and the
+ * winner's wallet shows the prize less the 5% escrow fee.
  */
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { ESCROW_FEE_PERCENT, formatNaira, nairaToKobo } from '@contesthub/shared';
-import { expect, loginAs, snap, test, watchConsole, type DEMO } from './fixtures';
+import { expect, newPerson, signInAs, snap, test, watchConsole, type Person } from './fixtures';
 
 const PRIZE_NAIRA = 10_000;
 const VOTING_FEE = 10;
@@ -61,11 +62,11 @@ async function walletOf(page: Page): Promise<WalletView> {
 }
 
 /** A signed-in page in a context of its own, its console errors collected into `errors`. */
-async function personPage(browser: Browser, who: keyof typeof DEMO, errors: string[]): Promise<Page> {
+async function personPage(browser: Browser, who: Person, errors: string[]): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   watchConsole(page, errors);
-  await loginAs(page, who);
+  await signInAs(page, who);
   return page;
 }
 
@@ -77,8 +78,13 @@ async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
 
 const toast = (page: Page, title: string) => page.locator('[data-toast-type="success"]').filter({ hasText: title });
 
-test('a cash-prize contest from the wizard to the winner’s wallet', async ({ page, browser, consoleErrors }, info) => {
+test('a cash-prize contest from the wizard to the winner’s wallet', async ({ page, browser, request, consoleErrors }, info) => {
   test.setTimeout(180_000);
+  const [organizerPerson, participantPerson, voterPerson] = await Promise.all([
+    newPerson(request, 'Bisi Organizer', { nairaKobo: nairaToKobo(2 * PRIZE_NAIRA) }),
+    newPerson(request, 'Chiamaka Entrant', { profile: true }),
+    newPerson(request, 'Funmilayo Voter', { credits: 'small' }),
+  ]);
   const title = `Lagos Lights Photo Walk ${Date.now().toString(36)}`;
   const entryTitle = 'Sunset over Third Mainland';
   const prize = nairaToKobo(PRIZE_NAIRA);
@@ -87,7 +93,7 @@ test('a cash-prize contest from the wizard to the winner’s wallet', async ({ p
 
   // --- The organizer creates the contest through the six wizard steps. ---
   const organizer = page;
-  await loginAs(organizer, 'organizer');
+  await signInAs(organizer, organizerPerson);
   await organizer.goto('/dashboard/create');
   await expect(organizer.getByRole('heading', { name: 'Step 1: Basic Info' })).toBeVisible();
   const organizerBefore = await walletOf(organizer);
@@ -155,7 +161,7 @@ test('a cash-prize contest from the wizard to the winner’s wallet', async ({ p
   expect((await walletOf(organizer)).balance).toBe(organizerBefore.balance - prize);
 
   // --- A participant submits a photo entry; it waits for review. ---
-  const participant = await personPage(browser, 'participant', others);
+  const participant = await personPage(browser, participantPerson, others);
   await participant.goto(`/contest/${contestId}`);
   await expect(participant.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(participant.getByTestId('cover-fallback')).toHaveCount(0);
@@ -204,7 +210,7 @@ test('a cash-prize contest from the wizard to the winner’s wallet', async ({ p
   await shot(organizer, info, 'contest-journey-13-my-contests-voting');
 
   // --- A voter casts a free vote, then a paid one. ---
-  const voter = await personPage(browser, 'funmilayo', others);
+  const voter = await personPage(browser, voterPerson, others);
   await voter.goto(`/contest/${contestId}`);
   await expect(voter.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const voterBefore = await walletOf(voter);
@@ -261,7 +267,7 @@ test('a cash-prize contest from the wizard to the winner’s wallet', async ({ p
   await shot(participant, info, 'contest-journey-19-winner-wallet');
 
   await participant.goto(`/contest/${contestId}`);
-  await expect(participant.getByRole('status').filter({ hasText: `Winner: ${entryTitle}` })).toContainText('Chiamaka Participant');
+  await expect(participant.getByRole('status').filter({ hasText: `Winner: ${entryTitle}` })).toContainText(participantPerson.fullName);
   await expect(participant.getByRole('article', { name: entryTitle }).getByTestId('entry-votes')).toHaveText('6 votes');
   await expect(participant.getByRole('button', { name: 'Submit Entry' })).toHaveCount(0);
   await shot(participant, info, 'contest-journey-20-contest-ended');

@@ -1,15 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { TAuthResult, TPaymentInitialized, TRegister, TVerifyEmail, VoteCreditPackageId } from '@contesthub/shared';
+import { waitForMail } from './mail-relay';
 
+/**
+ * Demo accounts (apps/server/src/seed/demo.ts), for tests about demo content only (the seeded
+ * contests, the admin pages). Journeys that move money or change an account register people of
+ * their own (`newPerson`), so no test depends on what another did to a shared account.
+ */
 export const DEMO = {
   admin: { email: 'admin@contesthub.local', password: 'Admin123!' },
   organizer: { email: 'organizer@contesthub.local', password: 'Organizer123!' },
   participant: { email: 'participant@contesthub.local', password: 'Participant123!' },
-  // A demo person (apps/server/src/seed/demo.ts) with vote credits left after seeding: a voter.
-  funmilayo: { email: 'funmilayo@contesthub.local', password: 'Demo1234!' },
-  // A free-tier demo person with a naira wallet whose exact balances only the money journey asserts.
-  adaeze: { email: 'adaeze@contesthub.local', password: 'Demo1234!' },
 } as const;
 
 const screenshotRoot = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
@@ -26,7 +29,18 @@ type Tokens = { token: string; refreshToken: string };
 // 15-minute access token expires). A test that logs out asks for a fresh session of its own.
 const sessions = new Map<string, Tokens>();
 
-/** Logs in through the API and stores the tokens the way the web app does, before any page script runs. */
+/** Stores the tokens the way the web app does, before any page script runs. */
+async function storeLogin(page: Page, { token, refreshToken }: Tokens): Promise<void> {
+  await page.addInitScript(
+    ([t, r]) => {
+      localStorage.setItem('token', t!);
+      localStorage.setItem('refreshToken', r!);
+    },
+    [token, refreshToken],
+  );
+}
+
+/** Logs in as a demo account through the API, signed in on `page` from its first script. */
 export async function loginAs(page: Page, who: keyof typeof DEMO, opts: { fresh?: boolean } = {}): Promise<void> {
   let data = opts.fresh ? undefined : sessions.get(who);
   if (!data) {
@@ -35,14 +49,103 @@ export async function loginAs(page: Page, who: keyof typeof DEMO, opts: { fresh?
     data = ((await res.json()) as { data: Tokens }).data;
     if (!opts.fresh) sessions.set(who, data);
   }
-  await page.addInitScript(
-    ([token, refreshToken]) => {
-      localStorage.setItem('token', token!);
-      localStorage.setItem('refreshToken', refreshToken!);
-    },
-    [data.token, data.refreshToken],
-  );
+  await storeLogin(page, data);
 }
+
+/** A person a test registered for itself: verified, with a wallet, signed in through the API. */
+export interface Person extends Tokens {
+  id: string;
+  fullName: string;
+  email: string;
+  password: string;
+}
+
+let registered = 0;
+
+/** A word of letters no other call in this run returns (names take letters and spaces only). */
+export function uniqueWord(): string {
+  let n = Date.now() * 100 + Number(process.env.TEST_WORKER_INDEX ?? 0) * 10 + (registered++ % 10);
+  let word = '';
+  while (n > 0) {
+    word = String.fromCharCode(97 + (n % 26)) + word;
+    n = Math.floor(n / 26);
+  }
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** What a call with the person's login answers (data), failing the test on an error answer. */
+async function call<T>(request: APIRequestContext, person: Tokens | null, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
+  const res = await request.fetch(url, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: person ? { authorization: `Bearer ${person.token}` } : {},
+  });
+  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
+  return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * Registers a new person through the API (unique email and phone), verifies the address with the code
+ * from the mail the server sent, logs in and opens the wallet. With `profile`, fills enough of the
+ * profile to enter contests (spec: 50%); with `nairaKobo`, deposits that much through the sandbox
+ * checkout; with `credits`, buys that vote-credit package by card.
+ */
+export async function newPerson(
+  request: APIRequestContext,
+  fullName: string,
+  opts: { profile?: boolean; nairaKobo?: number; credits?: VoteCreditPackageId } = {},
+): Promise<Person> {
+  const unique = `${Date.now().toString(36)}${process.env.TEST_WORKER_INDEX ?? 0}${registered++}`;
+  const email = `${fullName.toLowerCase().replace(/[^a-z]+/g, '.')}.${unique}@example.test`;
+  const password = 'Journey123';
+  // A Nigerian mobile number drawn from the unique address.
+  const phone = `0803${[...email]
+    .reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 10_000_000, 7)
+    .toString()
+    .padStart(7, '0')}`;
+  await call(request, null, 'POST', '/api/auth/register', {
+    fullName,
+    email,
+    phone,
+    password,
+    confirmPassword: password,
+  } satisfies TRegister);
+  const code = (await waitForMail(process.env.E2E_MAIL_DIR!, email)).match(/Subject: (\d{6}) /)![1]!;
+  await call(request, null, 'POST', '/api/auth/verify-email', { email, code } satisfies TVerifyEmail);
+  const { token, refreshToken, user } = await call<TAuthResult>(request, null, 'POST', '/api/auth/login', { email, password });
+  const person: Person = { id: user._id, fullName, email, password, token, refreshToken };
+  await call(request, person, 'POST', '/api/wallet/create');
+  if (opts.profile) {
+    await call(request, person, 'PUT', '/api/auth/profile', {
+      fullName,
+      phone,
+      bio: 'Registered by a browser test.',
+      gender: 'female',
+      dateOfBirth: '1995-05-05',
+      location: { state: 'Lagos', city: 'Yaba' },
+    });
+  }
+  if (opts.nairaKobo) {
+    const { reference } = await call<TPaymentInitialized>(request, person, 'POST', '/api/wallet/deposit', { amount: opts.nairaKobo });
+    await approveSandboxPayment(request, reference);
+    await call(request, person, 'POST', '/api/wallet/verify-deposit', { reference });
+  }
+  if (opts.credits) {
+    const { reference } = await call<TPaymentInitialized>(request, person, 'POST', '/api/vote-credits/purchase', { package: opts.credits });
+    await approveSandboxPayment(request, reference);
+    await call(request, person, 'POST', '/api/vote-credits/verify', { reference });
+  }
+  return person;
+}
+
+/** A click on Approve on the sandbox checkout page (a plain form post; its redirect is not followed). */
+async function approveSandboxPayment(request: APIRequestContext, reference: string): Promise<void> {
+  const res = await request.post('/api/payments/sandbox/checkout/approve', { form: { reference }, maxRedirects: 0 });
+  expect(res.status(), `sandbox approve ${reference}`).toBe(302);
+}
+
+/** Signs `page` in as `person` from its first script. */
+export const signInAs = (page: Page, person: Person) => storeLogin(page, person);
 
 /** Adds a page's console errors and uncaught exceptions to `errors` (for pages of other contexts). */
 export function watchConsole(page: Page, errors: string[]): void {

@@ -1,5 +1,5 @@
 /**
- * The money journey (issue #5), as one free-tier demo person on the default sandbox gateway, clicking
+ * The money journey (issue #5), as a free-tier person registered for this test on the default sandbox gateway, clicking
  * through the real pages of the built app: a card deposit through the sandbox checkout, a vote-credit
  * package paid by card, a credit transfer (its ₦100 fee from the naira wallet), a Basic Premium month
  * paid from the wallet, and a withdrawal to a newly added bank account (₦100 fee on top). After every
@@ -17,13 +17,11 @@ import {
   TRANSFER_FEE_KOBO,
   withdrawalQuote,
 } from '@contesthub/shared';
-import { DEMO, expect, loginAs, snap, test } from './fixtures';
+import { expect, newPerson, signInAs, snap, test, uniqueWord } from './fixtures';
 
 const DEPOSIT_NAIRA = 10_000;
 const TRANSFER_CREDITS = 10;
 const WITHDRAW_NAIRA = 1_000;
-/** Another demo person (apps/server/src/seed/demo.ts) whose balances no spec asserts. */
-const RECIPIENT = { search: 'Emeka', fullName: 'Emeka Nwosu' };
 /** The sandbox resolves any 10-digit number: the 9th digit picks the first name, the 10th the surname. */
 const BANK = { search: 'guaranty', name: 'Guaranty Trust Bank', accountNumber: '0123456705', accountName: 'FASHOLA ADAEZE' };
 
@@ -60,10 +58,18 @@ async function expectOverview(page: Page, expected: Balances): Promise<void> {
   await expect(page.getByTestId('wallet-credits')).toHaveText(formatNumber(expected.voteCredits));
 }
 
-test('deposit, buy credits, transfer, subscribe and withdraw: every balance moves exactly', async ({ page, consoleErrors }, info) => {
+test('deposit, buy credits, transfer, subscribe and withdraw: every balance moves exactly', async ({
+  page,
+  request,
+  consoleErrors,
+}, info) => {
   test.setTimeout(180_000);
-  const password = DEMO.adaeze.password;
-  await loginAs(page, 'adaeze');
+  // The payer starts with an empty wallet; the recipient is found by a name no one else has.
+  const payer = await newPerson(request, 'Adaeze Fashola');
+  const recipientName = `Emeka ${uniqueWord()}`;
+  await newPerson(request, recipientName);
+  const password = payer.password;
+  await signInAs(page, payer);
 
   await page.goto('/dashboard/wallet');
   await expect(page.getByRole('heading', { level: 2, name: 'Wallet', exact: true })).toBeVisible();
@@ -137,12 +143,12 @@ test('deposit, buy credits, transfer, subscribe and withdraw: every balance move
   await page.goto('/dashboard/vote-credit-transfer');
   await expect(page.getByTestId('transfer-credits')).toHaveText(formatNumber(expected.voteCredits));
   await expect(page.getByTestId('transfer-balance')).toHaveText(formatNaira(expected.balance));
-  await page.getByLabel(/^Find recipients/).fill(RECIPIENT.search);
+  await page.getByLabel(/^Find recipients/).fill(recipientName);
   await page
     .getByRole('list', { name: 'Search results' })
-    .getByRole('button', { name: `Add ${RECIPIENT.fullName}` })
+    .getByRole('button', { name: `Add ${recipientName}` })
     .click();
-  await expect(page.getByTestId('selected-recipient')).toHaveText(new RegExp(RECIPIENT.fullName));
+  await expect(page.getByTestId('selected-recipient')).toHaveText(new RegExp(recipientName));
   await page.getByLabel(/^Credits per recipient/).fill(String(TRANSFER_CREDITS));
   await page.getByLabel(/^Account password/).fill(password);
   await expect(page.getByTestId('summary-credits')).toHaveText(`${TRANSFER_CREDITS} credits × 1 = ${TRANSFER_CREDITS} credits`);
@@ -153,7 +159,7 @@ test('deposit, buy credits, transfer, subscribe and withdraw: every balance move
   await page.getByRole('button', { name: 'Transfer Credits' }).click();
 
   await expect(toast(page, 'Successfully transferred to 1 recipient(s)')).toBeVisible();
-  await expect(page.getByTestId('transfer-result')).toHaveText(`${RECIPIENT.fullName} received ${TRANSFER_CREDITS} credits`);
+  await expect(page.getByTestId('transfer-result')).toHaveText(`${recipientName} received ${TRANSFER_CREDITS} credits`);
   await expect(page.getByTestId('selected-recipient')).toHaveCount(0);
   expected = { balance: expected.balance - TRANSFER_FEE_KOBO, voteCredits: addCredits(expected.voteCredits, -TRANSFER_CREDITS) };
   await expect(page.getByTestId('transfer-credits')).toHaveText(formatNumber(expected.voteCredits));
@@ -166,7 +172,7 @@ test('deposit, buy credits, transfer, subscribe and withdraw: every balance move
   const sent = rows.filter({ has: page.getByTestId('transfer-type').getByText('Sent', { exact: true }) });
   const fee = rows.filter({ has: page.getByTestId('transfer-type').getByText('Transfer Fee', { exact: true }) });
   await expect(sent).toHaveCount(1);
-  await expect(sent).toContainText(`To ${RECIPIENT.fullName}`);
+  await expect(sent).toContainText(`To ${recipientName}`);
   await expect(sent.getByTestId('transfer-figure')).toHaveText(`−${TRANSFER_CREDITS} credits`);
   await expect(fee).toHaveCount(1);
   await expect(fee.getByTestId('transfer-figure')).toHaveText(`−${formatNaira(TRANSFER_FEE_KOBO)}`);

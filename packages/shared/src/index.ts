@@ -23,3 +23,5 @@ export * from './money-rules.js';
 export * from './schemas/payments.js';
 export * from './schemas/money-views.js';
 export * from './schemas/votes.js';
+export * from './paths.js';
+export * from './labels.js';

@@ -3,11 +3,11 @@ import { BrowserRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MESSAGES } from '@contesthub/shared';
 import { ApiError } from '../lib/api';
-import { AuthProvider } from './auth';
-import { AppRoutes } from './routes';
+import { AuthProvider } from '../lib/auth';
+import { AppRoutes } from './router';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { InstallPrompt, OnlineStatus } from './shell/AppEvents';
-import { ToastProvider, useToast } from './toast';
+import { ToastProvider, useToast } from '../components/ui/toast';
 
 function makeQueryClient() {
   return new QueryClient({

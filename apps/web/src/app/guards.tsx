@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { Spinner } from '../components/ui/card';
-import { useAuth } from './auth';
+import { useAuth } from '../lib/auth';
+import { paths } from '@contesthub/shared';
 
 /**
  * The dashboard needs a signed-in user with a verified email: logged out → /login (the origin is
@@ -13,23 +14,22 @@ export function RequireDashboard({ children }: { children: ReactNode }) {
   if (status === 'loading') return <Spinner />;
   // Logging out leaves for home; the guard must not race it to /login.
   if (!user && signingOut) return null;
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
-  if (!user.isVerified)
-    return <Navigate to={`/verify-email?email=${encodeURIComponent(user.email)}`} replace state={{ email: user.email }} />;
+  if (!user) return <Navigate to={paths.login()} replace state={{ from: location }} />;
+  if (!user.isVerified) return <Navigate to={paths.verifyEmail({ email: user.email })} replace state={{ email: user.email }} />;
   return <>{children}</>;
 }
 
 /** Admin-only dashboard children send everyone else to /dashboard. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  if (user?.role !== 'admin') return <Navigate to="/dashboard" replace />;
+  if (user?.role !== 'admin') return <Navigate to={paths.dashboard.home()} replace />;
   return <>{children}</>;
 }
 
 /** Where a login should land: the page that sent the visitor to /login, else the dashboard. */
 export function loginDestination(state: unknown): string {
   const from = (state as { from?: Location } | null)?.from;
-  return from ? `${from.pathname}${from.search ?? ''}` : '/dashboard';
+  return from ? `${from.pathname}${from.search ?? ''}` : paths.dashboard.home();
 }
 
 /**

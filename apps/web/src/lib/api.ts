@@ -141,6 +141,13 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   throw toFailure(res.status, failure);
 }
 
+/**
+ * The answer never arrived (no connection, an unreadable answer) or the server failed mid-way: a call
+ * that moves money may or may not have taken effect, so its retry must carry the same Idempotency-Key.
+ */
+export const answerLost = (err: unknown) =>
+  !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.errorType === 'INVALID_RESPONSE';
+
 /** The data of a successful call; most hooks only need this. */
 export async function apiData<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   return (await apiRequest<T>(path, opts)).data;

@@ -40,6 +40,10 @@ import {
   type TSubscriptionPricing,
   type TTransferHistoryItem,
   type TTransferUser,
+  ZReferralStats,
+  ZSession,
+  type TReferralStats,
+  type TSession,
 } from '@contesthub/shared';
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -322,3 +326,29 @@ export const subscriptionDto = (over: Partial<TSubscription> = {}): TSubscriptio
     createdAt: inDays(-10),
     ...over,
   });
+
+/** GET /referrals/stats for Ada (code ADA12345): no referrals yet unless `over` brings some. */
+export const referralStatsDto = (over: Partial<TReferralStats> = {}): TReferralStats =>
+  ZReferralStats.parse({
+    code: 'ADA12345',
+    referralUrl: 'http://x/register?ref=ADA12345',
+    totalReferrals: 0,
+    totalEarnings: 0,
+    pendingRewards: 0,
+    referredBy: null,
+    referrals: [],
+    ...over,
+  } satisfies TReferralStats);
+
+/** One signed-in session (GET /auth/sessions): this device, active now, unless `over` says otherwise. */
+export const sessionDto = (over: Partial<TSession> = {}): TSession =>
+  ZSession.parse({
+    sessionId: 's1',
+    userAgent: null,
+    ipAddress: null,
+    lastActivity: new Date().toISOString(),
+    createdAt: new Date().toISOString(),
+    location: null,
+    current: true,
+    ...over,
+  } satisfies TSession);

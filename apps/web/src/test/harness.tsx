@@ -8,9 +8,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
 import type { TPublicUser } from '@contesthub/shared';
-import { AuthProvider } from '../app/auth';
-import { AppRoutes } from '../app/routes';
-import { ToastProvider } from '../app/toast';
+import { AuthProvider } from '../lib/auth';
+import { AppRoutes } from '../app/router';
+import { ToastProvider } from '../components/ui/toast';
 import { tokenStore } from '../lib/storage';
 
 export const makeUser = (over: Partial<TPublicUser> = {}): TPublicUser => ({

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Download, X } from 'lucide-react';
 import { MESSAGES, PRODUCT_NAME } from '@contesthub/shared';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { useToast } from '../toast';
+import { useToast } from '../../components/ui/toast';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import {
   ArrowLeftRight,
   BarChart3,
@@ -24,56 +24,56 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { formatDate, formatNumber, TIER_LABELS, type TPublicUser } from '@contesthub/shared';
-import { useAuth } from '../auth';
+import { formatDate, formatNumber, TIER_LABELS, type TPublicUser, paths } from '@contesthub/shared';
+import { useAuth } from '../../lib/auth';
 import { Badge } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { Logo } from './Logo';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../../components/ui/user-avatar';
 import { PageFallback } from './layouts';
 
 const COMMON = [
-  { to: '/dashboard', label: 'Overview', icon: LayoutDashboard, end: true },
-  { to: '/dashboard/contests', label: 'My Contests', icon: Trophy },
+  { to: paths.dashboard.home(), label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: paths.dashboard.contests(), label: 'My Contests', icon: Trophy },
   // Not in the drawn sidebar: added so My Entries (spec 001 §2) can be reached from the dashboard.
-  { to: '/dashboard/entries', label: 'My Entries', icon: FileStack },
-  { to: '/dashboard/create', label: 'Create Contest', icon: PlusCircle },
-  { to: '/dashboard/wallet', label: 'Wallet', icon: Wallet },
-  { to: '/dashboard/subscription', label: 'Subscription', icon: CreditCard },
-  { to: '/dashboard/vote-credit-transfer', label: 'Transfer Credits', icon: ArrowLeftRight },
-  { to: '/dashboard/messages', label: 'Messages', icon: MessageSquare },
-  { to: '/dashboard/profile', label: 'Profile', icon: User },
-  { to: '/dashboard/leaderboard', label: 'Leaderboard', icon: Medal },
-  { to: '/dashboard/rewards', label: 'Rewards', icon: Gift },
-  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+  { to: paths.dashboard.entries(), label: 'My Entries', icon: FileStack },
+  { to: paths.dashboard.create(), label: 'Create Contest', icon: PlusCircle },
+  { to: paths.dashboard.wallet(), label: 'Wallet', icon: Wallet },
+  { to: paths.dashboard.subscription(), label: 'Subscription', icon: CreditCard },
+  { to: paths.dashboard.voteCreditTransfer(), label: 'Transfer Credits', icon: ArrowLeftRight },
+  { to: paths.dashboard.messages(), label: 'Messages', icon: MessageSquare },
+  { to: paths.dashboard.profile(), label: 'Profile', icon: User },
+  { to: paths.dashboard.leaderboard(), label: 'Leaderboard', icon: Medal },
+  { to: paths.dashboard.rewards(), label: 'Rewards', icon: Gift },
+  { to: paths.dashboard.settings(), label: 'Settings', icon: Settings },
 ];
-const USER_ONLY = [{ to: '/dashboard/analytics', label: 'Analytics', icon: BarChart3 }];
+const USER_ONLY = [{ to: paths.dashboard.analytics(), label: 'Analytics', icon: BarChart3 }];
 const ADMIN_ONLY = [
-  { to: '/dashboard/admin', label: 'Admin Tools', icon: Wrench },
-  { to: '/dashboard/admin-analytics', label: 'Admin Analytics', icon: BarChart3 },
-  { to: '/dashboard/contest-management', label: 'Contest Management', icon: Users },
-  { to: '/dashboard/security', label: 'Security & Fraud', icon: ShieldAlert },
+  { to: paths.dashboard.admin(), label: 'Admin Tools', icon: Wrench },
+  { to: paths.dashboard.adminAnalytics(), label: 'Admin Analytics', icon: BarChart3 },
+  { to: paths.dashboard.contestManagement(), label: 'Contest Management', icon: Users },
+  { to: paths.dashboard.security(), label: 'Security & Fraud', icon: ShieldAlert },
 ];
 
 const TITLES: Record<string, string> = {
   ...Object.fromEntries([...COMMON, ...USER_ONLY, ...ADMIN_ONLY].map((i) => [i.to, i.label])),
   // Pages reached from elsewhere than the sidebar.
-  '/dashboard/referrals': 'Referral Program',
-  '/dashboard/payment-verification': 'Payment Verification',
-  '/dashboard/subscription-verification': 'Subscription Verification',
-  '/dashboard/vote-credits': 'Buy Vote Credits',
-  '/dashboard/notifications': 'Notifications',
+  [paths.dashboard.referrals()]: 'Referral Program',
+  [paths.paymentVerification()]: 'Payment Verification',
+  [paths.subscriptionVerification()]: 'Subscription Verification',
+  [paths.dashboard.voteCredits()]: 'Buy Vote Credits',
+  [paths.dashboard.notifications()]: 'Notifications',
 };
 
 /** Pages whose path holds an id: matched before the prefixes. */
-const PATTERN_TITLES: ReadonlyArray<[RegExp, string]> = [[/^\/dashboard\/contests\/[^/]+\/review\/?$/, 'Entry Review']];
+const PATTERN_TITLES: ReadonlyArray<[string, string]> = [[paths.dashboard.contestReview.pattern, 'Entry Review']];
 
 function titleFor(pathname: string): string {
   if (TITLES[pathname]) return TITLES[pathname]!;
-  const pattern = PATTERN_TITLES.find(([re]) => re.test(pathname));
+  const pattern = PATTERN_TITLES.find(([p]) => matchPath(p, pathname));
   if (pattern) return pattern[1];
   const match = Object.keys(TITLES)
-    .filter((k) => k !== '/dashboard' && pathname.startsWith(k))
+    .filter((k) => k !== paths.dashboard.home() && pathname.startsWith(k))
     .sort((a, b) => b.length - a.length)[0];
   return match ? TITLES[match]! : 'Dashboard';
 }
@@ -171,10 +171,10 @@ export function DashboardLayout() {
 }
 
 const MENU_LINKS: Array<{ to: string; label: string; icon: LucideIcon }> = [
-  { to: '/dashboard/profile', label: 'Profile', icon: User },
-  { to: '/dashboard/wallet', label: 'Wallet', icon: Wallet },
-  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
-  { to: '/', label: 'Back to Home', icon: House },
+  { to: paths.dashboard.profile(), label: 'Profile', icon: User },
+  { to: paths.dashboard.wallet(), label: 'Wallet', icon: Wallet },
+  { to: paths.dashboard.settings(), label: 'Settings', icon: Settings },
+  { to: paths.home(), label: 'Back to Home', icon: House },
 ];
 
 /**
@@ -336,7 +336,7 @@ function ProfileCompletionBanner({ completion }: { completion: number }) {
     >
       <p className="min-w-0 flex-1 text-amber-100">
         Your profile is <span className="font-semibold">{Math.round(completion)}%</span> complete.{' '}
-        <Link to="/dashboard/profile" className="font-semibold text-amber-300 underline underline-offset-2 hover:text-amber-200">
+        <Link to={paths.dashboard.profile()} className="font-semibold text-amber-300 underline underline-offset-2 hover:text-amber-200">
           Complete your profile
         </Link>
       </p>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BadgeCheck, CreditCard, Landmark, LockKeyhole, ShieldCheck, Smartphone, Mail } from 'lucide-react';
-import { PRODUCT_NAME, SUPPORT_EMAIL } from '@contesthub/shared';
+import { PRODUCT_NAME, SUPPORT_EMAIL, paths } from '@contesthub/shared';
 import { FacebookIcon, TwitterIcon, WhatsAppIcon } from '../../components/ui/brand-icons';
 import { shareLinks, supportWhatsApp } from '../../lib/share';
 import { Logo } from './Logo';
@@ -9,37 +9,37 @@ const COLUMNS = [
   {
     title: 'Quick Links',
     links: [
-      { to: '/contests', label: 'Browse Contests' },
-      { to: '/entries', label: 'All Entries' },
-      { to: '/how-it-works', label: 'How It Works' },
-      { to: '/pricing', label: 'Pricing' },
-      { to: '/leaderboard', label: 'Leaderboard' },
-      { to: '/create', label: 'Create a Contest' },
+      { to: paths.contests(), label: 'Browse Contests' },
+      { to: paths.entries(), label: 'All Entries' },
+      { to: paths.howItWorks(), label: 'How It Works' },
+      { to: paths.pricing(), label: 'Pricing' },
+      { to: paths.leaderboard(), label: 'Leaderboard' },
+      { to: paths.create(), label: 'Create a Contest' },
     ],
   },
   {
     title: 'Contest Types',
     links: [
-      { to: '/contests/cash-prize', label: 'Cash Prize' },
-      { to: '/contests/items-prize', label: 'Items Prize' },
-      { to: '/contests/hybrid-prize', label: 'Hybrid Prize' },
-      { to: '/contests/open-contest', label: 'Open Contest' },
+      { to: paths.cashPrizeContests(), label: 'Cash Prize' },
+      { to: paths.itemsPrizeContests(), label: 'Items Prize' },
+      { to: paths.hybridPrizeContests(), label: 'Hybrid Prize' },
+      { to: paths.openContests(), label: 'Open Contest' },
     ],
   },
   {
     title: 'Support',
     links: [
-      { to: '/contact', label: 'Contact Support' },
-      { to: '/help', label: 'Help Center' },
-      { to: '/how-it-works#faq', label: 'FAQs' },
+      { to: paths.contact(), label: 'Contact Support' },
+      { to: paths.help(), label: 'Help Center' },
+      { to: paths.faq(), label: 'FAQs' },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { to: '/privacy', label: 'Privacy Policy' },
-      { to: '/terms', label: 'Terms of Service' },
-      { to: '/community-guidelines', label: 'Community Guidelines' },
+      { to: paths.privacy(), label: 'Privacy Policy' },
+      { to: paths.terms(), label: 'Terms of Service' },
+      { to: paths.communityGuidelines(), label: 'Community Guidelines' },
     ],
   },
 ];

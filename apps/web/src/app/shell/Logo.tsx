@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { Trophy } from 'lucide-react';
-import { PRODUCT_NAME } from '@contesthub/shared';
+import { PRODUCT_NAME, paths } from '@contesthub/shared';
 
 export function Logo() {
   return (
     <Link
-      to="/"
+      to={paths.home()}
       className="flex items-center gap-2 rounded-lg font-bold text-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-400"
       aria-label={`${PRODUCT_NAME} home`}
     >

@@ -1,27 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ChevronDown, CreditCard, LayoutDashboard, ListChecks, LogOut, Menu, Settings, Trophy, User, X } from 'lucide-react';
-import { TIER_LABELS } from '@contesthub/shared';
-import { useAuth } from '../auth';
+import { TIER_LABELS, paths } from '@contesthub/shared';
+import { useAuth } from '../../lib/auth';
 import { Badge } from '../../components/ui/card';
 import { buttonClass } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { Logo } from './Logo';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../../components/ui/user-avatar';
 
 const MAIN_LINKS = [
-  { to: '/contests', label: 'Browse Contests' },
-  { to: '/entries', label: 'All Entries' },
-  { to: '/pricing', label: 'Pricing' },
+  { to: paths.contests(), label: 'Browse Contests' },
+  { to: paths.entries(), label: 'All Entries' },
+  { to: paths.pricing(), label: 'Pricing' },
 ];
 
 const USER_LINKS = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/dashboard/contests', label: 'My Contests', icon: Trophy },
-  { to: '/dashboard/entries', label: 'My Entries', icon: ListChecks },
-  { to: '/dashboard/profile', label: 'Profile', icon: User },
-  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
-  { to: '/dashboard/subscription', label: 'Subscription', icon: CreditCard },
+  { to: paths.dashboard.home(), label: 'Dashboard', icon: LayoutDashboard },
+  { to: paths.dashboard.contests(), label: 'My Contests', icon: Trophy },
+  { to: paths.dashboard.entries(), label: 'My Entries', icon: ListChecks },
+  { to: paths.dashboard.profile(), label: 'Profile', icon: User },
+  { to: paths.dashboard.settings(), label: 'Settings', icon: Settings },
+  { to: paths.dashboard.subscription(), label: 'Subscription', icon: CreditCard },
 ];
 
 function TierBadge({ tier, role }: { tier: keyof typeof TIER_LABELS; role: string }) {
@@ -121,10 +121,10 @@ export function Navbar() {
             </div>
           ) : (
             <>
-              <Link to="/login" className={buttonClass('ghost')}>
+              <Link to={paths.login()} className={buttonClass('ghost')}>
                 Login
               </Link>
-              <Link to="/register" className={buttonClass('primary')}>
+              <Link to={paths.register()} className={buttonClass('primary')}>
                 Sign Up
               </Link>
             </>
@@ -181,10 +181,10 @@ export function Navbar() {
               </>
             ) : (
               <div className="grid grid-cols-2 gap-3">
-                <Link to="/login" className={buttonClass('outline')}>
+                <Link to={paths.login()} className={buttonClass('outline')}>
                   Login
                 </Link>
-                <Link to="/register" className={buttonClass('primary')}>
+                <Link to={paths.register()} className={buttonClass('primary')}>
                   Sign Up
                 </Link>
               </div>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type SVGProps } from 'react';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { SHARE_COPIED_MS } from '@contesthub/shared';
-import { useToast } from '../../app/toast';
+import { useToast } from '../ui/toast';
 import { copyText } from '../../lib/clipboard';
 import { shareLinks } from '../../lib/share';
 import { FacebookIcon, LinkedInIcon, TelegramIcon, TwitterIcon, WhatsAppIcon } from '../ui/brand-icons';

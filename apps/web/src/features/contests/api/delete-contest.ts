@@ -1,16 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { apiData } from '../../../lib/api';
+import { refreshContests } from './keys';
 
-export const deleteContest = (contestId: string) => apiRequest<unknown>(`/contests/${encodeURIComponent(contestId)}`, { method: 'DELETE' });
+/** Escrow (kobo) and badge fee (vote credits) returned to the organizer. */
+export interface DeleteContestResult {
+  escrowRefunded: number;
+  badgeFeeRefunded: number;
+}
 
-/** A deleted contest leaves every contest list (browse pages, home featured) stale. */
+/** DELETE /contests/{id}: the organizer's contest without entries, or any contest for an admin. */
+export const deleteContest = (contestId: string) =>
+  apiData<DeleteContestResult>(`/contests/${encodeURIComponent(contestId)}`, { method: 'DELETE' });
+
+/** A deleted contest leaves every contest view stale (lists, My Contests, its page). */
 export const useDeleteContest = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteContest,
     // Not awaited: the confirmation closes at once and the lists refresh behind it.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['contests'] });
+      void refreshContests(queryClient);
     },
   });
 };

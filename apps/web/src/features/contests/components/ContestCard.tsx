@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Flag, Trash2 } from 'lucide-react';
-import { contestActionLabel, formatNumber, formatVoteCount, type TContest } from '@contesthub/shared';
-import { useAuth } from '../../../app/auth';
-import { UserAvatar } from '../../../app/shell/UserAvatar';
+import { contestActionLabel, formatNumber, formatVoteCount, type TContest, entryFeeText, paths } from '@contesthub/shared';
+import { useAuth } from '../../../lib/auth';
+import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { entryFeeText } from '../lib/contest-text';
-import { CARD_FRAME, CardFact, CardSkeleton, ContestCardCover, ContestCardHeading, ContestPrize } from './contest-card-parts';
+import { CARD_FRAME, CardFact, CardSkeleton } from '../../../components/ui/card-parts';
+import { ContestCardCover, ContestCardHeading, ContestPrize } from './contest-card-parts';
 import { DeleteContestDialog } from './DeleteContestDialog';
 import { ReportContestDialog } from './ReportContestDialog';
 
@@ -40,7 +40,7 @@ export function ContestCard({ contest }: { contest: TContest }) {
           <span className="min-w-0 truncate">
             by{' '}
             <Link
-              to={`/profile/${contest.organizer._id}`}
+              to={paths.profile(contest.organizer._id)}
               className="font-medium text-slate-200 hover:text-emerald-300 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-emerald-400"
             >
               {contest.organizer.fullName}
@@ -48,7 +48,7 @@ export function ContestCard({ contest }: { contest: TContest }) {
           </span>
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
-          <ButtonLink to={`/contest/${contest._id}`} aria-describedby={titleId} className="min-w-0 flex-1">
+          <ButtonLink to={paths.contest(contest._id)} aria-describedby={titleId} className="min-w-0 flex-1">
             {contestActionLabel(contest.status)}
           </ButtonLink>
           {user && !isAdmin && (

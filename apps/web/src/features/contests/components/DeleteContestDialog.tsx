@@ -1,4 +1,4 @@
-import { useToast } from '../../../app/toast';
+import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useDeleteContest } from '../api/delete-contest';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { PAGE_SIZES } from '@contesthub/shared';
+import { PAGE_SIZES, paths } from '@contesthub/shared';
 import { useFeaturedContests } from '../api/get-featured-contests';
 import { ContestCard, ContestCardSkeleton } from './ContestCard';
 
@@ -21,7 +21,7 @@ export function FeaturedContests() {
           <p className="mt-2 text-slate-400">Hand-picked contests to enter, vote on and follow.</p>
         </div>
         <Link
-          to="/contests"
+          to={paths.contests()}
           className="inline-flex items-center gap-1.5 rounded-lg font-semibold text-emerald-300 hover:text-emerald-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400"
         >
           View all contests <ArrowRight className="h-4 w-4" aria-hidden />

@@ -1,11 +1,33 @@
 import { useId, useState, type FormEvent } from 'react';
-import { REPORT_DESCRIPTION, REPORT_REASON_OPTIONS, ZReport, type ReportReason } from '@contesthub/shared';
-import { useToast } from '../../../app/toast';
+import { REPORT_DESCRIPTION, REPORT_REASON_OPTIONS, ZReport, type ReportReason, type TReport } from '@contesthub/shared';
+import { useToast } from '../../../components/ui/toast';
 import { FormDialog } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
 import { fieldErrors } from '../../../lib/forms';
-import { useReport, type ReportTarget } from '../api/report-contest';
+import { useReportComment } from '../api/report-comment';
+import { useReportContest } from '../api/report-contest';
+import { useReportEntry } from '../api/report-entry';
+
+/** What is reported: a contest, one of its entries or one of its comments (spec 000 §7 Contests). */
+export type ReportTarget =
+  | { kind: 'contest'; contestId: string }
+  | { kind: 'entry'; contestId: string; entryId: string }
+  | { kind: 'comment'; contestId: string; commentId: string };
+
+/** The report call of the target's kind, as one mutation. */
+function useReport(target: ReportTarget) {
+  const contest = useReportContest();
+  const entry = useReportEntry();
+  const comment = useReportComment();
+  const mutation = target.kind === 'entry' ? entry : target.kind === 'comment' ? comment : contest;
+  const send = (report: TReport, callbacks: { onSuccess: () => void; onError: (err: Error) => void }) => {
+    if (target.kind === 'entry') entry.mutate({ ...target, report }, callbacks);
+    else if (target.kind === 'comment') comment.mutate({ ...target, report }, callbacks);
+    else contest.mutate({ ...target, report }, callbacks);
+  };
+  return { send, isPending: mutation.isPending };
+}
 
 type Errors = Partial<Record<'reason' | 'description', string>>;
 
@@ -19,7 +41,7 @@ const TITLE: Record<ReportTarget['kind'], string> = { contest: 'Report Contest',
 export function ReportDialog({ target, subject, onClose }: { target: ReportTarget; subject: string; onClose: () => void }) {
   const formId = useId();
   const toast = useToast();
-  const report = useReport();
+  const report = useReport(target);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -32,16 +54,13 @@ export function ReportDialog({ target, subject, onClose }: { target: ReportTarge
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    report.mutate(
-      { target, report: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success('Report Submitted', `Thank you. Our moderators will review this ${noun}.`);
-          onClose();
-        },
-        onError: (err) => toast.error('Report Failed', err.message),
+    report.send(parsed.data, {
+      onSuccess: () => {
+        toast.success('Report Submitted', `Thank you. Our moderators will review this ${noun}.`);
+        onClose();
       },
-    );
+      onError: (err) => toast.error('Report Failed', err.message),
+    });
   };
 
   const length = description.length;

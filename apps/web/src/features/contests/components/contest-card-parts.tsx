@@ -1,19 +1,13 @@
 /**
  * The pieces every contest card is made of (browse and home cards, My Contests cards): cover with
- * the status badge, category line, title and status text, the prize, a labelled figure, and the
- * loading skeleton. Each card adds its own figures and actions.
+ * the status badge, category line, title and status text, and the prize. Each card adds its own
+ * figures and actions (the frame, figures and skeleton are components/ui/card-parts).
  */
 import { useState, type ReactNode } from 'react';
 import { Award, Clock, Image as ImageIcon, Trophy } from 'lucide-react';
-import { contestStatusText, formatNaira, type TContest } from '@contesthub/shared';
-import { Badge, Skeleton } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
-import { ENTRY_TYPE_LABELS } from '../lib/browse-filters';
+import { contestStatusText, formatNaira, type TContest, ENTRY_TYPE_LABELS } from '@contesthub/shared';
+import { Badge } from '../../../components/ui/card';
 import { CONTEST_STATUS_BADGE, prizeItemsSummary } from '../lib/contest-text';
-
-/** The frame of a card in a contest or entry grid. */
-export const CARD_FRAME =
-  'flex h-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20';
 
 /** The cover, or a gradient when there is none or it fails to load. */
 function Cover({ src }: { src: string | null }) {
@@ -96,40 +90,5 @@ export function ContestPrize({ contest }: { contest: Pick<TContest, 'prizeType' 
         </span>
       )}
     </span>
-  );
-}
-
-/** One labelled figure of a card's <dl>. */
-export function CardFact({
-  label,
-  children,
-  className,
-  valueClassName,
-}: {
-  label: string;
-  children: ReactNode;
-  className?: string;
-  valueClassName?: string;
-}) {
-  return (
-    <div className={cn('min-w-0', className)}>
-      <dt className="text-xs text-slate-400">{label}</dt>
-      <dd className={cn('font-semibold', valueClassName)}>{children}</dd>
-    </div>
-  );
-}
-
-/** A card while it loads: the cover, the heading lines, then `children` (the card's own figures and buttons). */
-export function CardSkeleton({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60">
-      <Skeleton className="aspect-video w-full rounded-none" />
-      <div className="space-y-3 p-4">
-        <Skeleton className="h-3 w-24" />
-        <Skeleton className="h-5 w-4/5" />
-        <Skeleton className="h-4 w-32" />
-        {children}
-      </div>
-    </div>
   );
 }

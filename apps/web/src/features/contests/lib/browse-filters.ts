@@ -16,6 +16,7 @@ import {
   type ContestCategory,
   type EntryType,
   type PrizeType,
+  paths,
 } from '@contesthub/shared';
 
 export const SEARCH_TOO_SHORT = 'Search query must be at least 2 characters long';
@@ -23,18 +24,11 @@ export const SEARCH_TOO_SHORT = 'Search query must be at least 2 characters long
 export type PrizeFilter = 'cash' | 'items' | 'hybrid' | 'open';
 
 export const PRIZE_FILTERS: ReadonlyArray<{ key: PrizeFilter; label: string; value: PrizeType; path: string }> = [
-  { key: 'cash', label: 'Cash Prize', value: 'cash', path: '/contests/cash-prize' },
-  { key: 'items', label: 'Items Prize', value: 'cashanditem', path: '/contests/items-prize' },
-  { key: 'hybrid', label: 'Hybrid Prize', value: 'cashanditem', path: '/contests/hybrid-prize' },
-  { key: 'open', label: 'Open Contest', value: 'badge', path: '/contests/open-contest' },
+  { key: 'cash', label: 'Cash Prize', value: 'cash', path: paths.cashPrizeContests() },
+  { key: 'items', label: 'Items Prize', value: 'cashanditem', path: paths.itemsPrizeContests() },
+  { key: 'hybrid', label: 'Hybrid Prize', value: 'cashanditem', path: paths.hybridPrizeContests() },
+  { key: 'open', label: 'Open Contest', value: 'badge', path: paths.openContests() },
 ];
-
-export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
-  photo: 'Photo',
-  video: 'Video',
-  audio: 'Audio',
-  article: 'Write-up',
-};
 
 export const BROWSE_STATUSES = [
   { value: 'active', label: 'Active' },
@@ -140,7 +134,7 @@ export const hasActiveFilters = (f: BrowseFilters) =>
  */
 export function filtersLocation(f: BrowseFilters, currentPath: string): { pathname: string; search: string } {
   const prize = PRIZE_FILTERS.find((p) => p.key === f.prize);
-  const pathname = prize ? prize.path : presetPrize(currentPath) ? '/contests' : normalise(currentPath);
+  const pathname = prize ? prize.path : presetPrize(currentPath) ? paths.contests() : normalise(currentPath);
   const q = new URLSearchParams();
   if (f.search) q.set('search', f.search);
   if (f.category) q.set('category', f.category);

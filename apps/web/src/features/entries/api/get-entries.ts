@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, type TEntryList } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
+import { ENTRIES_KEY } from './keys';
 
 export type EntrySort = 'newest' | 'oldest' | 'popular' | 'votes';
 
@@ -22,7 +23,7 @@ export const getEntries = (params: EntryListParams, page: number, signal?: Abort
 /** Pages of 12; 'Load More Entries' while the last page loaded is below totalPages. */
 export const entriesInfiniteQuery = (params: EntryListParams) =>
   infiniteQueryOptions({
-    queryKey: ['entries', 'list', 'approved', params],
+    queryKey: [...ENTRIES_KEY, 'list', 'approved', params],
     queryFn: ({ pageParam, signal }) => getEntries(params, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.page < last.totalPages ? last.pagination.page + 1 : undefined),

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, Clock, MessageCircle, Share2, ThumbsUp } from 'lucide-react';
-import { ENTRY_CARD_TAGS_SHOWN, formatRelativeTime, formatVoteCount, type TEntry } from '@contesthub/shared';
-import { UserAvatar } from '../../../app/shell/UserAvatar';
+import { ENTRY_CARD_TAGS_SHOWN, formatRelativeTime, formatVoteCount, type TEntry, paths } from '@contesthub/shared';
+import { UserAvatar } from '../../../components/ui/user-avatar';
 import { ShareDialog } from '../../../components/share/ShareDialog';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/card';
@@ -16,7 +16,7 @@ export function EntryCard({ entry }: { entry: TEntry }) {
   const [sharing, setSharing] = useState(false);
   const { participant, contest } = entry;
   const hidden = entry.tags.length - ENTRY_CARD_TAGS_SHOWN;
-  const contestPath = `/contest/${contest._id}`;
+  const contestPath = paths.contest(contest._id);
   const shareUrl = `${window.location.origin}${contestPath}`;
 
   return (
@@ -27,7 +27,7 @@ export function EntryCard({ entry }: { entry: TEntry }) {
       <EntryMedia entry={entry} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <Link
-          to={`/profile/${participant._id}`}
+          to={paths.profile(participant._id)}
           className="flex min-w-0 items-center gap-2 self-start rounded-lg text-sm font-medium text-slate-200 hover:text-emerald-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400"
         >
           <UserAvatar name={participant.fullName} src={participant.profilePicture} size="sm" />

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAddReferralResult } from '@contesthub/shared';
-import { ME_QUERY_KEY } from '../../../app/auth';
+import { ME_QUERY_KEY } from '../../../lib/auth';
 import { apiData } from '../../../lib/api';
 
 export const addReferralCode = (referralCode: string) =>

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ZReferralLeaderboardEntry } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 
-export interface ReferralLeader {
-  rank: number;
-  user: { fullName: string | null } | null;
-  totalReferrals: number;
-  totalEarnings: number;
-}
+export type ReferralLeader = z.infer<typeof ZReferralLeaderboardEntry>;
 
 export const REFERRAL_LIST_LIMIT = 10;
 

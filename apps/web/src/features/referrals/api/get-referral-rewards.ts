@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ZReferralReward } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 import { REFERRAL_LIST_LIMIT } from './get-referral-leaderboard';
 
-export interface ReferralReward {
-  user: { fullName: string };
-  rewardAmount: number;
-  joinedAt: string;
-}
+export type ReferralReward = z.infer<typeof ZReferralReward>;
 
 export const getReferralRewards = () =>
   apiData<{ rewards: ReferralReward[] }>('/referrals/rewards', { query: { limit: REFERRAL_LIST_LIMIT } });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { useToast } from '../../../app/toast';
+import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { copyText } from '../../../lib/clipboard';
 

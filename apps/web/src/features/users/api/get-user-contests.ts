@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, type ContestStatus } from '@contesthub/shared';
+import { PAGE_SIZES, type ContestStatus, type TPagination } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
+import { USERS_KEY } from './keys';
 
 export interface UserContest {
   _id: string;
@@ -13,18 +14,11 @@ export interface UserContest {
   createdAt: string;
 }
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-}
-
 export const getUserContests = (userId: string, limit: number = PAGE_SIZES.profileLists) =>
-  apiData<{ contests: UserContest[]; pagination: Pagination }>(`/users/${encodeURIComponent(userId)}/contests`, { query: { limit } });
+  apiData<{ contests: UserContest[]; pagination: TPagination }>(`/users/${encodeURIComponent(userId)}/contests`, { query: { limit } });
 
 export const userContestsQuery = (userId: string) =>
-  queryOptions({ queryKey: ['users', userId, 'contests'], queryFn: () => getUserContests(userId) });
+  queryOptions({ queryKey: [...USERS_KEY, userId, 'contests'], queryFn: () => getUserContests(userId) });
 
 /** Loaded only once the Contests tab has been opened. */
 export const useUserContests = (userId: string, enabled: boolean) => useQuery({ ...userContestsQuery(userId), enabled });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES } from '@contesthub/shared';
+import { PAGE_SIZES, type TPagination } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
-import type { Pagination } from './get-user-contests';
+import { USERS_KEY } from './keys';
 
 export interface UserEntry {
   _id: string;
@@ -15,10 +15,10 @@ export interface UserEntry {
 }
 
 export const getUserEntries = (userId: string, limit: number = PAGE_SIZES.profileLists) =>
-  apiData<{ entries: UserEntry[]; pagination: Pagination }>(`/users/${encodeURIComponent(userId)}/entries`, { query: { limit } });
+  apiData<{ entries: UserEntry[]; pagination: TPagination }>(`/users/${encodeURIComponent(userId)}/entries`, { query: { limit } });
 
 export const userEntriesQuery = (userId: string) =>
-  queryOptions({ queryKey: ['users', userId, 'entries'], queryFn: () => getUserEntries(userId) });
+  queryOptions({ queryKey: [...USERS_KEY, userId, 'entries'], queryFn: () => getUserEntries(userId) });
 
 /** Loaded only once the Entries tab has been opened. */
 export const useUserEntries = (userId: string, enabled: boolean) => useQuery({ ...userEntriesQuery(userId), enabled });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TWalletTransactionsPage } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
-import { walletKeys } from './get-wallet';
+import { WALLET_KEY } from './keys';
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
 
@@ -18,7 +18,7 @@ export const getWalletTransactions = (params: TransactionParams, signal?: AbortS
 
 export const walletTransactionsQuery = (params: TransactionParams) =>
   queryOptions({
-    queryKey: walletKeys.transactions(params),
+    queryKey: [...WALLET_KEY, 'transactions', params],
     queryFn: ({ signal }) => getWalletTransactions(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TWallet } from '@contesthub/shared';
 import { ApiError, apiData } from '../../../lib/api';
+import { serverMessageOr } from '../../../lib/errors';
+import { WALLET_MESSAGES } from '../lib/messages';
+import { WALLET_KEY } from './keys';
 
-export const walletKeys = {
-  all: ['wallet'] as const,
-  wallet: () => ['wallet', 'wallet'] as const,
-  transactions: (params: object) => ['wallet', 'transactions', params] as const,
-  stats: () => ['wallet', 'stats'] as const,
-  withdrawals: (params: object) => ['wallet', 'withdrawals', params] as const,
-};
+/** The one client of GET /wallet: every page that shows a balance reads it under this key. */
+export const walletKey = () => [...WALLET_KEY, 'wallet'] as const;
 
 export interface WalletAnswer {
   wallet: TWallet;
@@ -16,24 +14,44 @@ export interface WalletAnswer {
   created: boolean;
 }
 
+/** Creating the missing wallet failed (spec 001 §8: 'Failed to create wallet'); `message` is the server's when it gave one. */
+export class WalletCreateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WalletCreateError';
+  }
+}
+
 const notFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || /not found/i.test(err.message));
 
-/** GET /wallet (data.wallet: balance in kobo); a wallet that is not found is created automatically (spec 001 §4). */
+/**
+ * GET /wallet (data.wallet: balance in kobo, vote credits); a wallet that is not found is created with
+ * POST /wallet/create (spec 001 §4, §8).
+ */
 export async function getWallet(signal?: AbortSignal): Promise<WalletAnswer> {
   try {
     return { wallet: (await apiData<{ wallet: TWallet }>('/wallet', { signal })).wallet, created: false };
   } catch (err) {
     if (!notFound(err)) throw err;
+  }
+  try {
     const { wallet } = await apiData<{ wallet: TWallet }>('/wallet/create', { method: 'POST', signal });
     return { wallet, created: true };
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new WalletCreateError(serverMessageOr(err, WALLET_MESSAGES.createFailed));
   }
 }
 
-export const walletQuery = () => queryOptions({ queryKey: walletKeys.wallet(), queryFn: ({ signal }) => getWallet(signal) });
+export const walletQuery = () => queryOptions({ queryKey: walletKey(), queryFn: ({ signal }) => getWallet(signal) });
 
-export const useWallet = () => useQuery(walletQuery());
+export const useWallet = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...walletQuery(), enabled });
+
+/** The failure text of a wallet load: creating the missing wallet failed, or loading it did (spec 001 §8). */
+export const walletFailure = (err: unknown) =>
+  err instanceof WalletCreateError ? WALLET_MESSAGES.createFailed : WALLET_MESSAGES.loadFailed;
 
 /** Writes a fresh wallet into the cache (after a withdrawal or a new bank account) without waiting for a refetch. */
 export function patchWallet(queryClient: QueryClient, patch: Partial<TWallet>): void {
-  queryClient.setQueryData<WalletAnswer>(walletKeys.wallet(), (old) => (old ? { ...old, wallet: { ...old.wallet, ...patch } } : old));
+  queryClient.setQueryData<WalletAnswer>(walletKey(), (old) => (old ? { ...old, wallet: { ...old.wallet, ...patch } } : old));
 }

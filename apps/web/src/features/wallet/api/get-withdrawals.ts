@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TWithdrawalsPage } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
-import { walletKeys } from './get-wallet';
+import { WALLET_KEY } from './keys';
 
 export const WITHDRAWALS_PAGE_SIZE = 10;
 
@@ -16,7 +16,7 @@ export const getWithdrawals = (params: WithdrawalParams, signal?: AbortSignal) =
 
 export const withdrawalsQuery = (params: WithdrawalParams) =>
   queryOptions({
-    queryKey: walletKeys.withdrawals(params),
+    queryKey: [...WALLET_KEY, 'withdrawals', params],
     queryFn: ({ signal }) => getWithdrawals(params, signal),
     placeholderData: keepPreviousData,
   });

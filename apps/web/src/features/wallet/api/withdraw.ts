@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TWithdrawAnswer, TWithdrawRequest } from '@contesthub/shared';
-import { ApiError, apiData } from '../../../lib/api';
+import { apiData } from '../../../lib/api';
 
 export interface WithdrawInput {
   body: TWithdrawRequest;
@@ -14,12 +14,5 @@ export interface WithdrawInput {
  */
 export const withdraw = ({ body, idempotencyKey }: WithdrawInput) =>
   apiData<TWithdrawAnswer>('/wallet/withdraw', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
-
-/**
- * The answer never arrived (no connection, an unreadable answer) or the server failed mid-way: the
- * withdrawal may or may not have been made, so a retry must carry the same key.
- */
-export const answerLost = (err: unknown) =>
-  !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.errorType === 'INVALID_RESPONSE';
 
 export const useWithdraw = () => useMutation({ mutationFn: withdraw });

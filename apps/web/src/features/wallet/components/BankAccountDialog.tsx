@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Loader2, Search } from 'lucide-react';
 import { ZBankAccountRequest, type TBankAccount } from '@contesthub/shared';
-import { useToast } from '../../../app/toast';
+import { useToast } from '../../../components/ui/toast';
 import { Skeleton } from '../../../components/ui/card';
 import { FormDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
@@ -11,9 +11,9 @@ import { cn } from '../../../lib/cn';
 import { fieldErrors } from '../../../lib/forms';
 import { useAddBankAccount } from '../api/add-bank-account';
 import { useBanks } from '../api/get-banks';
-import { patchWallet, walletKeys } from '../api/get-wallet';
+import { patchWallet, walletKey } from '../api/get-wallet';
 import { useResolveAccount } from '../api/resolve-account';
-import { serverMessageOr } from '../lib/errors';
+import { serverMessageOr } from '../../../lib/errors';
 import { WITHDRAW_MESSAGES as M } from '../lib/messages';
 
 /** Nigerian account numbers (NUBAN) have 10 digits (spec 001 §9). */
@@ -65,7 +65,7 @@ export function BankAccountDialog({
     save.mutate(parsed.data, {
       onSuccess: ({ bankAccount }) => {
         patchWallet(queryClient, { bankAccount });
-        void queryClient.invalidateQueries({ queryKey: walletKeys.wallet() });
+        void queryClient.invalidateQueries({ queryKey: walletKey() });
         toast.success(
           M.bankAdded,
           bankAccount ? `Withdrawals will be paid to ${bankAccount.accountName}, ${bankAccount.bankName}.` : undefined,

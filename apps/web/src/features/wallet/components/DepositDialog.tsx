@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { nairaToKobo, ZDepositForm } from '@contesthub/shared';
-import { useToast } from '../../../app/toast';
+import { useToast } from '../../../components/ui/toast';
 import { FormDialog } from '../../../components/ui/dialog';
 import { fieldErrors } from '../../../lib/forms';
 import { useStartDeposit } from '../api/deposit';
-import { AmountField } from './AmountField';
-import { browser, paymentCallbackUrl } from '../lib/browser';
-import { serverMessageOr } from '../lib/errors';
+import { AmountField } from '../../../components/ui/amount-field';
+import { browser, paymentCallbackUrl } from '../../../lib/browser';
+import { serverMessageOr } from '../../../lib/errors';
 import { DEPOSIT_MESSAGES } from '../lib/messages';
 
 /**

@@ -1,8 +1,8 @@
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
-import { formatDateTime, formatNaira, type TWalletTransaction } from '@contesthub/shared';
+import { formatDateTime, formatNaira, type TWalletTransaction, creditsText, ledgerKindLabel } from '@contesthub/shared';
 import { Badge } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { formatCredits, kindLabel, signedAmount } from '../lib/transactions';
+import { signedAmount } from '../lib/transactions';
 
 /** Movements as a list: what, when, asset, signed amount and the balance after it. */
 export function TransactionList({ transactions }: { transactions: TWalletTransaction[] }) {
@@ -26,14 +26,14 @@ export function TransactionList({ transactions }: { transactions: TWalletTransac
               <p className="break-words text-sm font-medium">{t.description}</p>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-400">
                 <Badge tone={t.asset === 'NGN' ? 'green' : 'amber'}>{t.asset === 'NGN' ? 'Naira' : 'Vote credits'}</Badge>
-                <span>{kindLabel(t.kind)}</span>
+                <span>{ledgerKindLabel(t.kind)}</span>
                 <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
               </div>
             </div>
             <div className="shrink-0 text-right">
               <p className={cn('text-sm font-semibold', incoming ? 'text-emerald-300' : 'text-red-300')}>{signedAmount(t)}</p>
               <p className="text-xs text-slate-500">
-                Balance {t.asset === 'NGN' ? formatNaira(t.balanceAfter) : formatCredits(t.balanceAfter)}
+                Balance {t.asset === 'NGN' ? formatNaira(t.balanceAfter) : creditsText(t.balanceAfter)}
               </p>
             </div>
           </li>

@@ -2,17 +2,19 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { formatNaira, nairaToKobo, WITHDRAWAL_FEE_KOBO, withdrawalQuote, ZWithdrawForm, type TWallet } from '@contesthub/shared';
-import { useToast } from '../../../app/toast';
+import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog, FormDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
+import { answerLost } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/forms';
-import { patchWallet, walletKeys } from '../api/get-wallet';
-import { answerLost, useWithdraw } from '../api/withdraw';
-import { serverMessageOr } from '../lib/errors';
+import { patchWallet } from '../api/get-wallet';
+import { refreshWallet } from '../api/keys';
+import { useWithdraw } from '../api/withdraw';
+import { serverMessageOr } from '../../../lib/errors';
 import { WITHDRAW_MESSAGES as M } from '../lib/messages';
-import { AmountField, amountValue } from './AmountField';
-import { SummaryRow } from './SummaryRow';
+import { AmountField, amountValue } from '../../../components/ui/amount-field';
+import { SummaryRow } from '../../../components/ui/summary-row';
 
 /**
  * Withdraw Money (spec 001 §2, §5, §9): whole naira to the wallet's bank account, the account password
@@ -93,7 +95,7 @@ function WithdrawForm({
       onSuccess: ({ withdrawal, balance }) => {
         attempt.current = null;
         patchWallet(queryClient, { balance });
-        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+        void refreshWallet(queryClient);
         const where = `${withdrawal.bankName} (${withdrawal.accountNumber})`;
         if (withdrawal.status === 'success') {
           toast.success(M.done, `${formatNaira(withdrawal.amount)} has been sent to ${where}.`);

@@ -5,6 +5,7 @@ export const WALLET_MESSAGES = {
   loadFailed: 'Failed to load wallet',
   transactionsFailed: 'Failed to load wallet transactions',
   created: 'Wallet created successfully',
+  createFailed: 'Failed to create wallet',
 } as const;
 
 /** Deposit texts: the spec's failure (a server message is preferred when present, spec 001 §8). */
@@ -26,15 +27,4 @@ export const WITHDRAW_MESSAGES = {
   withdrawalsFailed: 'Failed to load withdrawals',
   /** Not given by the spec: the resolve call failed without a message of its own. */
   resolveFailed: 'Could not find this account. Check the number and the bank.',
-} as const;
-
-/** Vote credit texts (spec 001 §8 Vote credits). */
-export const CREDIT_MESSAGES = {
-  packagesFailed: 'Failed to load vote credit packages',
-  transactionsFailed: 'Failed to load transactions',
-  statsFailed: 'Failed to load statistics',
-  verifySomeFailed: 'Failed to verify some transactions',
-  paymentFailed: 'Failed to initialize payment. Please try again.',
-  invalidInitialization: 'Invalid payment initialization response',
-  verified: 'Payment Verified!',
 } as const;

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+/** One line of a money summary (inside a <dl>): label on the left, amount on the right. */
+export function SummaryRow({
+  label,
+  value,
+  strong = false,
+  testId,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className="min-w-0 text-slate-400">{label}</dt>
+      <dd className={cn('shrink-0 text-right', strong ? 'text-base font-bold text-slate-100' : 'text-slate-200')} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

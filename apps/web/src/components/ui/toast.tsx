@@ -1,0 +1,142 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { CheckCircle2, Info, TriangleAlert, X, XCircle } from 'lucide-react';
+import { TOAST } from '@contesthub/shared';
+import { cn } from '../../lib/cn';
+
+export type ToastType = 'success' | 'error' | 'warning' | 'info';
+
+export interface ToastInput {
+  type: ToastType;
+  title: string;
+  message?: string;
+  /** Milliseconds; defaults by type (spec: 5 s, error 7 s, warning 6 s). */
+  duration?: number;
+}
+
+interface ToastItem extends ToastInput {
+  id: number;
+  leaving: boolean;
+}
+
+interface ToastApi {
+  toast: (t: ToastInput) => number;
+  dismiss: (id: number) => void;
+  success: (title: string, message?: string) => number;
+  error: (title: string, message?: string) => number;
+  warning: (title: string, message?: string) => number;
+  info: (title: string, message?: string) => number;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export const defaultDuration = (type: ToastType): number =>
+  type === 'error' ? TOAST.errorMs : type === 'warning' ? TOAST.warningMs : TOAST.defaultMs;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, number>());
+
+  const remove = useCallback((id: number) => {
+    setToasts((list) => list.filter((t) => t.id !== id));
+    timers.current.delete(id);
+  }, []);
+
+  const dismiss = useCallback(
+    (id: number) => {
+      setToasts((list) => list.map((t) => (t.id === id ? { ...t, leaving: true } : t)));
+      window.setTimeout(() => remove(id), TOAST.fadeOutMs);
+    },
+    [remove],
+  );
+
+  const toast = useCallback(
+    (input: ToastInput) => {
+      const id = nextId.current++;
+      // The list holds at most 20; the oldest give way.
+      setToasts((list) => [...list, { ...input, id, leaving: false }].slice(-TOAST.maxHeld));
+      timers.current.set(
+        id,
+        window.setTimeout(() => dismiss(id), input.duration ?? defaultDuration(input.type)),
+      );
+      return id;
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((t) => window.clearTimeout(t));
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      toast,
+      dismiss,
+      success: (title, message) => toast({ type: 'success', title, message }),
+      error: (title, message) => toast({ type: 'error', title, message }),
+      warning: (title, message) => toast({ type: 'warning', title, message }),
+      info: (title, message) => toast({ type: 'info', title, message }),
+    }),
+    [toast, dismiss],
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <Toaster toasts={toasts} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const ctx = useContext(ToastContext);
+  if (!ctx) throw new Error('useToast must be used inside ToastProvider');
+  return ctx;
+}
+
+const STYLES: Record<ToastType, { icon: typeof Info; className: string }> = {
+  success: { icon: CheckCircle2, className: 'border-emerald-500/40 text-emerald-300' },
+  error: { icon: XCircle, className: 'border-red-500/40 text-red-300' },
+  warning: { icon: TriangleAlert, className: 'border-amber-500/40 text-amber-300' },
+  info: { icon: Info, className: 'border-sky-500/40 text-sky-300' },
+};
+
+function Toaster({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: (id: number) => void }) {
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
+    >
+      {toasts.map((t) => {
+        const { icon: Icon, className } = STYLES[t.type];
+        return (
+          <div
+            key={t.id}
+            role={t.type === 'error' ? 'alert' : 'status'}
+            data-toast-type={t.type}
+            className={cn(
+              'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border bg-slate-900/95 p-4 shadow-xl shadow-black/40 backdrop-blur transition-all duration-300',
+              className,
+              t.leaving ? 'translate-y-[-4px] opacity-0' : 'opacity-100',
+            )}
+          >
+            <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-slate-100">{t.title}</p>
+              {t.message && <p className="mt-0.5 text-sm text-slate-300">{t.message}</p>}
+            </div>
+            <button
+              type="button"
+              onClick={() => onDismiss(t.id)}
+              className="rounded p-1 text-slate-400 hover:bg-slate-800 hover:text-slate-100"
+              aria-label="Dismiss notification"
+            >
+              <X className="h-4 w-4" />
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

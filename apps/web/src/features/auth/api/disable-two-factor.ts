@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ME_QUERY_KEY } from '../../../lib/auth';
+import { apiData } from '../../../lib/api';
+import { TWO_FACTOR_STATUS_KEY } from './get-two-factor-status';
+
+export const disableTwoFactor = (password: string) =>
+  apiData<{ enabled: boolean }>('/auth/2fa/disable', { method: 'POST', body: { password } });
+
+export const useDisableTwoFactor = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+};

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TPublicUser, TUpdateProfile } from '@contesthub/shared';
+import { ME_QUERY_KEY } from '../../../lib/auth';
+import { apiRequest } from '../../../lib/api';
+
+export const updateProfile = (input: TUpdateProfile) => apiRequest<{ user: TPublicUser }>('/auth/profile', { method: 'PUT', body: input });
+
+/** Saves the profile and shows the answer's user everywhere at once (header, banner, pages). */
+export const useUpdateProfile = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (res) => queryClient.setQueryData(ME_QUERY_KEY, res.data.user),
+  });
+};
