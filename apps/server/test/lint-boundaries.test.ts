@@ -34,6 +34,38 @@ async function messages(filePath: string, code: string) {
 
 const server = 'apps/server/src';
 
+const web = 'apps/web/src';
+
+describe('web boundaries', () => {
+  it.each([
+    [`${web}/features/wallet/fixture.ts`, "import { useContest } from '../contests/api/get-contest';", 'another feature'],
+    [`${web}/features/wallet/fixture.ts`, "import { router } from '../../app/router';", 'Features never import the app'],
+    [`${web}/components/ui/fixture.tsx`, "import { useWallet } from '../../features/wallet/api/get-wallet';", 'Shared layers'],
+    [`${web}/lib/fixture.ts`, "import { router } from '../app/router';", 'Shared layers'],
+    [
+      'packages/shared/src/fixture.ts',
+      "import { useWallet } from '../../../apps/web/src/features/wallet/api/get-wallet';",
+      'Shared layers',
+    ],
+  ])('%s: %s', async (file, code, expected) => {
+    const found = await messages(file, code);
+    expect(
+      found.some((m) => m.startsWith('import-x/no-restricted-paths') && m.includes(expected)),
+      found.join('\n'),
+    ).toBe(true);
+  });
+
+  it('lets a page compose several features, and a feature use components and lib', async () => {
+    expect(
+      await messages(
+        `${web}/app/routes/fixture.tsx`,
+        "import { useWallet } from '../../features/wallet/api/get-wallet';\nimport { useContest } from '../../features/contests/api/get-contest';",
+      ),
+    ).toEqual([]);
+    expect(await messages(`${web}/features/wallet/fixture.ts`, "import { cn } from '../../lib/cn';")).toEqual([]);
+  });
+});
+
 describe('server boundaries', () => {
   it.each([
     [`${server}/lib/fixture.ts`, "import { post } from '../modules/ledger/ledger.js';", 'lib is infrastructure'],

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES, type TAuthResult, type TPublicUser, paths } from '@contesthub/shared';
 import { apiData, ApiError, apiRequest, authEvents } from './api';
 import { tokenStore } from './storage';
-import { useToast } from '../components/ui/toast';
+import { useToast } from './toast';
 
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
 

@@ -1,36 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CheckCircle2, Info, TriangleAlert, X, XCircle } from 'lucide-react';
 import { TOAST } from '@contesthub/shared';
 import { cn } from '../../lib/cn';
+import { defaultDuration, ToastContext, type ToastApi, type ToastInput, type ToastType } from '../../lib/toast';
 
-export type ToastType = 'success' | 'error' | 'warning' | 'info';
-
-export interface ToastInput {
-  type: ToastType;
-  title: string;
-  message?: string;
-  /** Milliseconds; defaults by type (spec: 5 s, error 7 s, warning 6 s). */
-  duration?: number;
-}
+export { defaultDuration, useToast, type ToastInput, type ToastType } from '../../lib/toast';
 
 interface ToastItem extends ToastInput {
   id: number;
   leaving: boolean;
 }
-
-interface ToastApi {
-  toast: (t: ToastInput) => number;
-  dismiss: (id: number) => void;
-  success: (title: string, message?: string) => number;
-  error: (title: string, message?: string) => number;
-  warning: (title: string, message?: string) => number;
-  info: (title: string, message?: string) => number;
-}
-
-const ToastContext = createContext<ToastApi | null>(null);
-
-export const defaultDuration = (type: ToastType): number =>
-  type === 'error' ? TOAST.errorMs : type === 'warning' ? TOAST.warningMs : TOAST.defaultMs;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
@@ -87,12 +66,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <Toaster toasts={toasts} onDismiss={dismiss} />
     </ToastContext.Provider>
   );
-}
-
-export function useToast(): ToastApi {
-  const ctx = useContext(ToastContext);
-  if (!ctx) throw new Error('useToast must be used inside ToastProvider');
-  return ctx;
 }
 
 const STYLES: Record<ToastType, { icon: typeof Info; className: string }> = {
