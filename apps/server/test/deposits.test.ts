@@ -273,7 +273,9 @@ describe('sandbox checkout page', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('₦1,234,567');
     expect(res.body).toContain(init.reference);
-    expect(res.body).toMatch(/<form method="post" action="\/api\/payments\/sandbox\/checkout\/approve">/);
+    expect(res.body).toMatch(/<form id="approve-form" method="post" action="\/api\/payments\/sandbox\/checkout\/approve">/);
+    // The optional test card number belongs to the Approve form (a card fingerprint, as Paystack reports one).
+    expect(res.body).toMatch(/<input id="card" name="card" form="approve-form"/);
     expect(res.body).toMatch(/<form method="post" action="\/api\/payments\/sandbox\/checkout\/decline">/);
     expect(res.body).toMatch(/<button class="approve" type="submit">Approve<\/button>/);
     expect(res.body).toMatch(/<button class="decline" type="submit">Decline<\/button>/);

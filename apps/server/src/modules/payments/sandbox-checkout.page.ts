@@ -30,7 +30,7 @@ button:focus-visible{outline:2px solid #60a5fa;outline-offset:2px}
 .decline{background:transparent;color:#fca5a5;border-color:#7f1d1d}.decline:hover{background:#450a0a}
 .note{color:#94a3b8;font-size:.8125rem;margin-top:16px}
 label{display:block;font-size:.8125rem;color:#cbd5e1;margin-bottom:6px}.optional{color:#94a3b8}
-input[name=card]{width:100%;box-sizing:border-box;min-height:44px;margin-bottom:10px;border-radius:10px;border:1px solid #334155;background:#0f172a;color:#e2e8f0;font:inherit;padding:0 12px}
+input[name=card]{width:100%;box-sizing:border-box;min-height:44px;margin-bottom:4px;border-radius:10px;border:1px solid #334155;background:#0f172a;color:#e2e8f0;font:inherit;padding:0 12px}
 input[name=card]:focus-visible{outline:2px solid #60a5fa;outline-offset:2px}
 .status{padding:12px;border-radius:10px;background:#1e293b;margin-top:16px}
 `;
@@ -74,11 +74,10 @@ export function checkoutPage(p: SandboxPayment): string {
   return layout(
     `Sandbox checkout: ${p.reference}`,
     `${header}${details}
-<div class="actions">
-<form method="post" action="${SANDBOX_CHECKOUT_PATH}/approve"><input type="hidden" name="reference" value="${reference}">
 <label for="card">Test card number <span class="optional">(optional)</span></label>
-<input id="card" name="card" inputmode="numeric" autocomplete="off" maxlength="23" pattern="[0-9 ]{12,23}" placeholder="4084 0840 8408 4081">
-<button class="approve" type="submit">Approve</button></form>
+<input id="card" name="card" form="approve-form" inputmode="numeric" autocomplete="off" maxlength="23" pattern="[0-9 ]{12,23}" placeholder="4084 0840 8408 4081">
+<div class="actions">
+<form id="approve-form" method="post" action="${SANDBOX_CHECKOUT_PATH}/approve"><input type="hidden" name="reference" value="${reference}"><button class="approve" type="submit">Approve</button></form>
 <form method="post" action="${SANDBOX_CHECKOUT_PATH}/decline"><input type="hidden" name="reference" value="${reference}"><button class="decline" type="submit">Decline</button></form>
 </div>
 <p class="note">Approve pays the amount above, Decline refuses it. A test card number stands for the card you paid with (the same number is the same card). Either way you are sent back to the app, which verifies the payment.</p>`,
