@@ -52,7 +52,8 @@ export function jobsOf(ctx: AppContext): Job[] {
     {
       name: 'event-dispatch',
       intervalMs: EVENT_DISPATCH_INTERVAL_MS,
-      run: () => ctx.events.drain(),
+      // Batches of 500: under a vote rush each subscriber takes many events per transaction.
+      run: () => ctx.events.drain({ batchSize: 500 }),
     },
     {
       name: 'mail-delivery',

@@ -107,7 +107,22 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
       const batch = await repo.settledEventsAfter(tx, cursor, batchSize);
       const mine = batch.filter((e) => s.events.includes(e.name));
       const blocked = await repo.parkedAggregates(tx, s.name, [...new Set(mine.map((e) => e.aggregate))]);
+      // A subscriber that can take the whole batch at once does (one savepoint); on failure, one by one.
+      const free = mine.filter((e) => !blocked.has(e.aggregate));
+      let batched = false;
+      if (s.handleBatch && free.length > 1) {
+        try {
+          await tx.transaction(async (sp) => s.handleBatch!(sp, free));
+          batched = true;
+        } catch {
+          batched = false;
+        }
+      }
       for (const event of mine) {
+        if (batched && !blocked.has(event.aggregate)) {
+          result.handled += 1;
+          continue;
+        }
         if (blocked.has(event.aggregate)) {
           // Behind an earlier event of the same aggregate that failed: in order, after it.
           await repo.park(tx, {

@@ -91,4 +91,10 @@ export interface Subscriber {
   readonly startFrom: 'beginning' | 'now';
   /** Runs inside the dispatcher's transaction for this event; throwing parks the event for a retry. */
   handle(tx: Tx, event: StoredEvent): Promise<void>;
+  /**
+   * Optional: the same for several events at once (in order), for a subscriber that can do a batch
+   * in a few statements (a read model under a vote rush). If it throws, the dispatcher falls back
+   * to `handle` one event at a time, so one bad event is parked alone.
+   */
+  handleBatch?(tx: Tx, events: StoredEvent[]): Promise<void>;
 }

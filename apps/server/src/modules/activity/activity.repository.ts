@@ -5,8 +5,12 @@ import { activityItems, contests } from '../../db/schema/index.js';
 
 export type ActivityType = (typeof activityItems.$inferInsert)['type'];
 
-export async function addActivity(db: DbOrTx, item: typeof activityItems.$inferInsert): Promise<void> {
-  await db.insert(activityItems).values(item).onConflictDoNothing();
+export type ActivityItem = typeof activityItems.$inferInsert;
+
+/** Adds the items (one statement); an id already there is left as it is (replays). */
+export async function addActivities(db: DbOrTx, items: ActivityItem[]): Promise<void> {
+  if (items.length === 0) return;
+  await db.insert(activityItems).values(items).onConflictDoNothing();
 }
 
 /** The newest `limit` items of a user, with the current status of the contest each is about. */

@@ -168,3 +168,10 @@ export async function awardBadge(tx: Tx, badge: { userId: string; contestId: str
     .returning({ id: userBadges.id });
   return inserted.length > 0;
 }
+
+/** Titles of contests by id (read models take names in one query). */
+export async function contestTitles(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: contests.id, title: contests.title }).from(contests).where(inArray(contests.id, ids));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}

@@ -391,3 +391,10 @@ export async function topApprovedEntries(db: DbOrTx, contestId: string, limit: n
     .orderBy(...RANKING_ORDER)
     .limit(limit);
 }
+
+/** Titles of entries by id (read models take names in one query). */
+export async function entryTitles(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: entries.id, title: entries.title }).from(entries).where(inArray(entries.id, ids));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
