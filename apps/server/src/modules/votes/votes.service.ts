@@ -56,6 +56,7 @@ import { accounts } from '../ledger/accounts.js';
 import { post } from '../ledger/ledger.js';
 import { voteChargeReference } from './vote-ledger.js';
 import { refundVote } from './refund-vote.js';
+import { DAILY_FREE_VOTE_LIMIT, refusalOf, remainingOf, type LimitRefusal, type Remaining } from './vote-limits.js';
 import { assertVotingOpen, phaseAt } from '../contests/phase.js';
 import { eventRow, recordEvent } from '../../lib/events/index.js';
 import { voteCast, voteRemoved } from './votes.events.js';
@@ -65,13 +66,20 @@ export interface Actor {
   role: UserRole;
 }
 
-/**
- * Free votes a person may cast per WAT calendar day across all contests. 20 is well above what a
- * person casts by hand in a day (each contest allows only freeVotesPerUser, at most 10) and low
- * enough that a farm of throwaway accounts cannot sway a contest with free votes.
- */
-export const DAILY_FREE_VOTE_LIMIT = 20;
+export { DAILY_FREE_VOTE_LIMIT } from './vote-limits.js';
 const VOTE_LOCK_NAMESPACE = 727_201;
+
+/** The spec's words for a broken limit. */
+function refusalMessage(r: LimitRefusal): string {
+  switch (r.kind) {
+    case 'maxReached':
+      return VOTE_MESSAGES.maxReached(r.max);
+    case 'maxLeft':
+      return VOTE_MESSAGES.maxLeft(r.left);
+    default:
+      return VOTE_MESSAGES[r.kind];
+  }
+}
 
 export const VOTE_MESSAGES = {
   cast: 'Your vote has been successfully cast.',
@@ -134,27 +142,7 @@ function toVote(v: VoteRow): TVote {
   };
 }
 
-export interface Remaining {
-  /** Free votes the voter may still cast in this contest now (also bounded by today's limit). */
-  freeVotes: number;
-  /** Votes of any kind left in this contest; null when the contest has no cap. */
-  totalVotes: number | null;
-}
-
-interface LimitsInput {
-  votingType: 'free' | 'paid' | 'both';
-  freeVotesPerUser: number;
-  maxVotesPerUser: number | null;
-}
-
-function remainingOf(c: LimitsInput, usedTotal: number, usedFree: number, freeToday: number): Remaining {
-  const totalVotes = c.maxVotesPerUser === null ? null : Math.max(0, c.maxVotesPerUser - usedTotal);
-  const freeVotes =
-    c.votingType === 'paid'
-      ? 0
-      : Math.max(0, Math.min(c.freeVotesPerUser - usedFree, DAILY_FREE_VOTE_LIMIT - freeToday, totalVotes ?? Infinity));
-  return { freeVotes, totalVotes };
-}
+export type { Remaining } from './vote-limits.js';
 
 export interface CastResult {
   vote: TVote;
@@ -217,7 +205,7 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
 
     if (!s) throw AppError.notFound(VOTE_MESSAGES.contestNotFound);
     const c = s.contest;
-    if (s.replayId) return replay(tx, s.replayId, input, remainingOf(c, s.usedTotal, s.usedFree, s.freeToday));
+    if (s.replayId) return replay(tx, s.replayId, input, remainingOf(c, s));
 
     const entry = s.entry;
     if (!entry) throw AppError.notFound(VOTE_MESSAGES.entryNotFound);
@@ -225,17 +213,10 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
     if (entry.participantId === voterId) throw AppError.forbidden(VOTE_MESSAGES.ownEntry);
     if (entry.status !== 'approved') throw AppError.badRequest(VOTE_MESSAGES.notApproved);
     assertVotingOpen(c, at);
-    if (c.votingType === 'paid' && input.voteType === 'free') throw AppError.badRequest(VOTE_MESSAGES.paidOnly);
-    if (c.votingType === 'free' && input.voteType === 'paid') throw AppError.badRequest(VOTE_MESSAGES.freeOnly);
-
     const isFree = input.voteType === 'free';
     const amount = isFree ? 1 : input.amount;
-    if (c.maxVotesPerUser !== null && s.usedTotal + amount > c.maxVotesPerUser) {
-      const left = c.maxVotesPerUser - s.usedTotal;
-      throw AppError.badRequest(left <= 0 ? VOTE_MESSAGES.maxReached(c.maxVotesPerUser) : VOTE_MESSAGES.maxLeft(left));
-    }
-    if (isFree && s.usedFree >= c.freeVotesPerUser) throw AppError.badRequest(VOTE_MESSAGES.freeContestLimit);
-    if (isFree && s.freeToday >= DAILY_FREE_VOTE_LIMIT) throw AppError.badRequest(VOTE_MESSAGES.freeDailyLimit);
+    const refusal = refusalOf(c, s, input.voteType, amount);
+    if (refusal) throw AppError.badRequest(refusalMessage(refusal));
     const cost = isFree ? 0 : c.votingFeeAmount * amount;
     if (cost > s.creditUnits) {
       throw new AppError(400, VOTE_MESSAGES.insufficientCredits, 'INSUFFICIENT_CREDITS', {
@@ -309,7 +290,11 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
     return {
       vote: toVote(vote),
       entry: { _id: entry.id, ...counters },
-      remaining: remainingOf(c, s.usedTotal + amount, s.usedFree + (isFree ? 1 : 0), s.freeToday + (isFree ? 1 : 0)),
+      remaining: remainingOf(c, {
+        usedTotal: s.usedTotal + amount,
+        usedFree: s.usedFree + (isFree ? 1 : 0),
+        freeToday: s.freeToday + (isFree ? 1 : 0),
+      }),
       replayed: false,
     };
   });
@@ -761,7 +746,11 @@ export async function contestStats(ctx: AppContext, actor: Actor | undefined, co
       .where(eq(contests.id, contestId));
     const used = usage?.used ?? 0;
     const usedFree = usage?.usedFree ?? 0;
-    me = { votesCast: used, freeVotesUsed: usedFree, remaining: remainingOf(row, used, usedFree, usage?.freeToday ?? 0) };
+    me = {
+      votesCast: used,
+      freeVotesUsed: usedFree,
+      remaining: remainingOf(row, { usedTotal: used, usedFree, freeToday: usage?.freeToday ?? 0 }),
+    };
   }
   return {
     contestId: c.id,
