@@ -49,10 +49,10 @@ export const ZEntryContestSummary = z.object({
   status: z.enum(CONTEST_STATUSES),
   entryFee: z.enum(ENTRY_FEE_TYPES),
   /** Vote credits. */
-  entryFeeAmount: z.number(),
+  entryFeeAmount: z.number().meta({ description: 'Vote credits.' }),
   prizeType: z.enum(PRIZE_TYPES),
   /** Kobo. */
-  prizeAmount: z.number().int(),
+  prizeAmount: z.number().int().meta({ description: 'Kobo.' }),
   badgeTitle: z.string().nullable(),
 });
 

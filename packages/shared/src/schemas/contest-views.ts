@@ -36,13 +36,13 @@ export const ZContest = z.object({
   phase: z.enum(CONTEST_PHASES),
   prizeType: z.enum(PRIZE_TYPES),
   /** Kobo. */
-  prizeAmount: z.number().int(),
+  prizeAmount: z.number().int().meta({ description: 'Kobo.' }),
   prizeItems: z.array(z.string()),
   badgeTitle: z.string().nullable(),
   entryType: z.enum(ENTRY_TYPES),
   entryFee: z.enum(['free', 'paid']),
   /** Vote credits. */
-  entryFeeAmount: z.number(),
+  entryFeeAmount: z.number().meta({ description: 'Vote credits.' }),
   entryReview: z.enum(['open', 'review']),
   maxParticipants: z.number().int().nullable(),
   entriesCount: z.number().int(),
@@ -57,7 +57,7 @@ export const ZContest = z.object({
   votingDuration: z.number().int(),
   votingType: z.enum(VOTING_TYPES),
   /** Vote credits per paid vote. */
-  votingFeeAmount: z.number(),
+  votingFeeAmount: z.number().meta({ description: 'Vote credits per paid vote.' }),
   freeVotesPerUser: z.number().int(),
   /** Null: unlimited. */
   maxVotesPerUser: z.number().int().nullable(),
@@ -143,7 +143,7 @@ export const ZContestStats = z.object({
     weighted: z.number().int(),
     /** Vote credits spent on paid votes. */
     /** Vote credits spent on paid votes: the contest's organizer and admins only (null for everyone else). */
-    creditsSpent: z.number().nullable(),
+    creditsSpent: z.number().nullable().meta({ description: 'Vote credits spent on paid votes: the contest\'s organizer and admins only (null for everyone else).' }),
   }),
   uniqueVoters: z.number().int(),
   participants: z.number().int(),

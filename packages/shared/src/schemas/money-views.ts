@@ -31,7 +31,7 @@ export const ZPaymentInitialized = z.object({
   authorizationUrl: z.string(),
   reference: z.string(),
   /** Kobo the payer is charged. */
-  amount: z.number().int(),
+  amount: z.number().int().meta({ description: 'Kobo the payer is charged.' }),
 });
 export type TPaymentInitialized = z.infer<typeof ZPaymentInitialized>;
 
@@ -69,11 +69,11 @@ export const ZWithdrawal = z.object({
   id: z.string(),
   reference: z.string(),
   /** Kobo paid to the bank account. */
-  amount: z.number().int(),
+  amount: z.number().int().meta({ description: 'Kobo paid to the bank account.' }),
   /** Kobo: the fixed ₦100 fee. */
-  fee: z.number().int(),
+  fee: z.number().int().meta({ description: 'Kobo: the fixed ₦100 fee.' }),
   /** Kobo taken from the wallet: amount + fee (given back in full when the payout fails). */
-  total: z.number().int(),
+  total: z.number().int().meta({ description: 'Kobo taken from the wallet: amount + fee (given back in full when the payout fails).' }),
   /** pending: sent, bank not confirmed yet; success: paid; failed/reversed: the wallet got the total back. */
   status: z.enum(WITHDRAWAL_STATUSES),
   bankName: z.string(),
@@ -88,7 +88,7 @@ export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 export const ZWithdrawAnswer = z.object({
   withdrawal: ZWithdrawal,
   /** Kobo: the wallet balance after this withdrawal (and after its reversal, if it failed at once). */
-  balance: z.number().int(),
+  balance: z.number().int().meta({ description: 'Kobo: the wallet balance after this withdrawal (and after its reversal, if it failed at once).' }),
 });
 export type TWithdrawAnswer = z.infer<typeof ZWithdrawAnswer>;
 
@@ -103,14 +103,14 @@ export const ZVoteCreditPackageView = z.object({
   id: z.enum(VOTE_CREDIT_PACKAGE_IDS),
   credits: z.number().int(),
   /** Kobo: list price before discount and fee. */
-  price: z.number().int(),
+  price: z.number().int().meta({ description: 'Kobo: list price before discount and fee.' }),
   popular: z.boolean(),
   /** Kobo: premium discount (0 for free-tier users). */
-  discount: z.number().int(),
+  discount: z.number().int().meta({ description: 'Kobo: premium discount (0 for free-tier users).' }),
   /** Kobo: the platform fee (5 % of the discounted price, whole naira). */
-  fee: z.number().int(),
+  fee: z.number().int().meta({ description: 'Kobo: the platform fee (5 % of the discounted price, whole naira).' }),
   /** Kobo: what the card is charged = price − discount + fee. */
-  total: z.number().int(),
+  total: z.number().int().meta({ description: 'Kobo: what the card is charged = price − discount + fee.' }),
 });
 export type TVoteCreditPackageView = z.infer<typeof ZVoteCreditPackageView>;
 
@@ -122,7 +122,7 @@ export const ZVoteCreditPackages = z.object({
   discountPercent: z.number(),
   feePercent: z.number(),
   /** Kobo per credit for a purchase by amount (before discount and fee). */
-  customCreditPrice: z.number().int(),
+  customCreditPrice: z.number().int().meta({ description: 'Kobo per credit for a purchase by amount (before discount and fee).' }),
   customMaxCredits: z.number().int(),
 });
 export type TVoteCreditPackages = z.infer<typeof ZVoteCreditPackages>;
@@ -156,9 +156,9 @@ export const ZVoteCreditTransaction = z.object({
   failureReason: z.string().nullable(),
   description: z.string(),
   /** Credits, signed: + received, − spent. */
-  voteCredits: z.number(),
+  voteCredits: z.number().meta({ description: 'Credits, signed: + received, − spent.' }),
   /** Kobo paid (purchases), else 0. */
-  amount: z.number().int(),
+  amount: z.number().int().meta({ description: 'Kobo paid (purchases), else 0.' }),
   createdAt: z.string(),
 });
 export type TVoteCreditTransaction = z.infer<typeof ZVoteCreditTransaction>;
@@ -180,12 +180,12 @@ export type TVoteCreditVerified = z.infer<typeof ZVoteCreditVerified>;
 export const ZVoteCreditStats = z.object({
   currentCredits: z.number(),
   /** Kobo paid for completed purchases. */
-  totalSpent: z.number().int(),
+  totalSpent: z.number().int().meta({ description: 'Kobo paid for completed purchases.' }),
   totalCreditsPurchased: z.number().int(),
   /** Completed purchases. */
   totalTransactions: z.number().int(),
   /** Credits spent on paid votes and entry fees, all time. */
-  totalCreditsUsed: z.number(),
+  totalCreditsUsed: z.number().meta({ description: 'Credits spent on paid votes and entry fees, all time.' }),
 });
 export type TVoteCreditStats = z.infer<typeof ZVoteCreditStats>;
 
@@ -219,9 +219,9 @@ export const ZCreditTransferDone = z.object({
   reference: z.string(),
   recipient: ZTransferUser,
   /** Credits the recipient received. */
-  amount: z.number().int(),
+  amount: z.number().int().meta({ description: 'Credits the recipient received.' }),
   /** Kobo fee taken from the sender's naira wallet. */
-  fee: z.number().int(),
+  fee: z.number().int().meta({ description: 'Kobo fee taken from the sender\'s naira wallet.' }),
   /** The sender's balances after the transfer. */
   voteCredits: z.number(),
   balance: z.number().int(),
@@ -234,9 +234,9 @@ export const ZTransferHistoryItem = z.object({
   id: z.string(),
   type: z.enum(TRANSFER_HISTORY_TYPES),
   /** Credits, signed for the caller (sent negative, received positive, 0 on fee rows). */
-  voteCredits: z.number(),
+  voteCredits: z.number().meta({ description: 'Credits, signed for the caller (sent negative, received positive, 0 on fee rows).' }),
   /** Kobo, signed for the caller (the fee negative, 0 on credit rows). */
-  amount: z.number().int(),
+  amount: z.number().int().meta({ description: 'Kobo, signed for the caller (the fee negative, 0 on credit rows).' }),
   description: z.string(),
   reference: z.string(),
   createdAt: z.string(),
@@ -251,9 +251,9 @@ export type TTransferHistoryPage = z.infer<typeof ZTransferHistoryPage>;
 
 const ZPeriodPrice = z.object({
   /** Kobo charged for the period. */
-  totalPrice: z.number().int(),
+  totalPrice: z.number().int().meta({ description: 'Kobo charged for the period.' }),
   /** Kobo saved against paying monthly for the same time (0 for monthly). */
-  discount: z.number().int(),
+  discount: z.number().int().meta({ description: 'Kobo saved against paying monthly for the same time (0 for monthly).' }),
   durationDays: z.number().int(),
 });
 
@@ -287,7 +287,7 @@ export const ZSubscription = z.object({
   isActive: z.boolean(),
   paymentMethod: z.enum(SUBSCRIPTION_PAYMENT_METHODS),
   /** Kobo paid (all periods, extensions included). */
-  amount: z.number().int(),
+  amount: z.number().int().meta({ description: 'Kobo paid (all periods, extensions included).' }),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   daysRemaining: z.number().int(),
@@ -320,7 +320,7 @@ export const ZSubscriptionInitialized = z.object({
   authorizationUrl: z.string().nullable(),
   reference: z.string(),
   /** Kobo: the naira wallet balance after a wallet payment (null for card payments). */
-  balance: z.number().int().nullable(),
+  balance: z.number().int().nullable().meta({ description: 'Kobo: the naira wallet balance after a wallet payment (null for card payments).' }),
 });
 export type TSubscriptionInitialized = z.infer<typeof ZSubscriptionInitialized>;
 
@@ -350,13 +350,13 @@ export const ZReconciliationReport = z.object({
   findings: z.array(ZReconciliationFinding),
   totals: z.object({
     /** Kobo held in user wallets. */
-    walletsKobo: z.number().int(),
+    walletsKobo: z.number().int().meta({ description: 'Kobo held in user wallets.' }),
     /** Credits held by users. */
-    userCredits: z.number(),
+    userCredits: z.number().meta({ description: 'Credits held by users.' }),
     /** Kobo held in contest escrow. */
-    escrowKobo: z.number().int(),
+    escrowKobo: z.number().int().meta({ description: 'Kobo held in contest escrow.' }),
     /** Kobo of platform revenue. */
-    revenueKobo: z.number().int(),
+    revenueKobo: z.number().int().meta({ description: 'Kobo of platform revenue.' }),
   }),
 });
 export type TReconciliationReport = z.infer<typeof ZReconciliationReport>;

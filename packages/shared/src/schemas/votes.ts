@@ -21,7 +21,7 @@ export const ZVote = z.object({
   weight: z.number().int(),
   weightedTotal: z.number().int(),
   /** Vote credits. */
-  creditsSpent: z.number(),
+  creditsSpent: z.number().meta({ description: 'Vote credits.' }),
   isActive: z.boolean(),
   createdAt: z.string(),
   /** Only in answers to the contest's organizer, admins (and the voter's own vote). */

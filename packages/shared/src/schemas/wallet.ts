@@ -12,12 +12,12 @@ export const ZWallet = z.object({
   id: z.string(),
   userId: z.string(),
   /** Kobo. */
-  balance: z.number().int(),
+  balance: z.number().int().meta({ description: 'Kobo.' }),
   currency: z.literal('NGN'),
   /** Credits (two decimals at most). */
-  voteCredits: z.number(),
+  voteCredits: z.number().meta({ description: 'Credits (two decimals at most).' }),
   /** Kobo: naira the user has won as prizes, all time. */
-  totalWinnings: z.number().int(),
+  totalWinnings: z.number().int().meta({ description: 'Kobo: naira the user has won as prizes, all time.' }),
   createdAt: z.string(),
   /** The payout account withdrawals go to; null until the user adds one. */
   bankAccount: ZBankAccount.nullable(),
@@ -34,7 +34,7 @@ export const ZWalletTransaction = z.object({
   asset: z.enum(['NGN', 'CREDIT']),
   direction: z.enum(['credit', 'debit']),
   /** Always positive: kobo for NGN, credits for CREDIT. */
-  amount: z.number(),
+  amount: z.number().meta({ description: 'Always positive: kobo for NGN, credits for CREDIT.' }),
   /** The account's balance right after this movement, in the same unit as `amount`. */
   balanceAfter: z.number(),
   status: z.literal('completed'),
@@ -64,7 +64,7 @@ export const ZWalletStats = z.object({
   naira: ZFlow,
   credits: ZFlow,
   /** Kobo won as contest prizes. */
-  totalWinnings: z.number().int(),
+  totalWinnings: z.number().int().meta({ description: 'Kobo won as contest prizes.' }),
   /** Contests whose prize was paid to this wallet. */
   prizesWon: z.number().int(),
 });
@@ -78,9 +78,9 @@ export const ZUserStats = z.object({
   votesCast: z.number().int(),
   wins: z.number().int(),
   /** Kobo. */
-  totalWinnings: z.number().int(),
+  totalWinnings: z.number().int().meta({ description: 'Kobo.' }),
   /** Kobo: the naira wallet balance now. */
-  walletBalance: z.number().int(),
+  walletBalance: z.number().int().meta({ description: 'Kobo: the naira wallet balance now.' }),
   voteCredits: z.number(),
   /** Best current position among the user's approved entries in open or ended contests; null without one. */
   currentRank: z.number().int().nullable(),

@@ -7,7 +7,7 @@ export const ZDepositInitialized = z.object({
   authorizationUrl: z.string(),
   reference: z.string(),
   /** Kobo. */
-  amount: z.number().int(),
+  amount: z.number().int().meta({ description: 'Kobo.' }),
 });
 
 export const ZDepositVerified = z.object({
@@ -15,7 +15,7 @@ export const ZDepositVerified = z.object({
   deposit: z.object({
     reference: z.string(),
     /** Kobo credited. */
-    amount: z.number().int(),
+    amount: z.number().int().meta({ description: 'Kobo credited.' }),
     status: z.literal('success'),
     /** False when the deposit had already been credited (a replay): nothing new was added. */
     credited: z.boolean(),

@@ -14,7 +14,7 @@ export const voteCast = defineEvent(
     amount: z.number().int(),
     weightedTotal: z.number().int(),
     /** Credit units paid (0 for a free vote). */
-    creditCost: z.number().int(),
+    creditCost: z.number().int().meta({ description: 'Credit units paid (0 for a free vote).' }),
   }),
   (p) => `contest:${p.contestId}`,
 );
