@@ -302,7 +302,7 @@ export const ZPublicUser = z.object({
   role: z.enum(USER_ROLES),
   subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
   subscriptionExpiresAt: z.string().nullable(),
-  voteCredits: z.number(),
+  voteCredits: z.number().meta({ description: 'voteCredits, in vote credits' }),
   monthlyContestCount: z.number().int(),
   isVerified: z.boolean(),
   profileCompletion: z.number(),
@@ -336,7 +336,7 @@ export const ZVerifyEmailResult = z.object({
   user: ZPublicUser,
   token: z.string(),
   refreshToken: z.string().optional(),
-  referral: z.object({ bonusCredits: z.number() }).optional(),
+  referral: z.object({ bonusCredits: z.number().meta({ description: 'bonusCredits, in vote credits' }) }).optional(),
 });
 export type TVerifyEmailResult = z.infer<typeof ZVerifyEmailResult>;
 
@@ -388,7 +388,7 @@ export const ZReferralStats = z.object({
   code: z.string(),
   referralUrl: z.string(),
   totalReferrals: z.number().int(),
-  totalEarnings: z.number(),
+  totalEarnings: z.number().meta({ description: 'totalEarnings, in vote credits' }),
   pendingRewards: z.number(),
   referredBy: z.object({ fullName: z.string() }).nullable(),
   referrals: z.array(
@@ -406,9 +406,13 @@ export const ZReferralLeaderboardEntry = z.object({
   rank: z.number().int(),
   user: z.object({ fullName: z.string().nullable() }),
   totalReferrals: z.number().int(),
-  totalEarnings: z.number(),
+  totalEarnings: z.number().meta({ description: 'totalEarnings, in vote credits' }),
 });
-export const ZReferralReward = z.object({ user: z.object({ fullName: z.string() }), rewardAmount: z.number(), joinedAt: z.string() });
+export const ZReferralReward = z.object({
+  user: z.object({ fullName: z.string() }),
+  rewardAmount: z.number().meta({ description: 'rewardAmount, in vote credits' }),
+  joinedAt: z.string(),
+});
 export const ZAddReferralResult = z.object({
   refereeBonus: z.number(),
   referrerBonus: z.number(),

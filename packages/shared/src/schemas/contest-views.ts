@@ -143,7 +143,10 @@ export const ZContestStats = z.object({
     weighted: z.number().int(),
     /** Vote credits spent on paid votes. */
     /** Vote credits spent on paid votes: the contest's organizer and admins only (null for everyone else). */
-    creditsSpent: z.number().nullable().meta({ description: 'Vote credits spent on paid votes: the contest\'s organizer and admins only (null for everyone else).' }),
+    creditsSpent: z
+      .number()
+      .nullable()
+      .meta({ description: "Vote credits spent on paid votes: the contest's organizer and admins only (null for everyone else)." }),
   }),
   uniqueVoters: z.number().int(),
   participants: z.number().int(),

@@ -84,7 +84,8 @@ const contestFields = {
     .number({ error: 'Prize amount is required' })
     .int('Prize amount must be in whole kobo')
     .min(0, 'Prize amount cannot be negative')
-    .default(0),
+    .default(0)
+    .meta({ description: 'prizeAmount, in kobo (integer; ₦1 = 100 kobo)' }),
   prizeItems: z
     .array(
       z
@@ -102,7 +103,8 @@ const contestFields = {
     .number({ error: 'Entry fee amount is required' })
     .min(0, 'Entry fee cannot be negative')
     .refine(hasAtMostTwoDecimals, 'Entry fee can have at most two decimals')
-    .default(0),
+    .default(0)
+    .meta({ description: 'entryFeeAmount, in vote credits (two decimals at most)' }),
   entryType: z.enum(ENTRY_TYPES, { error: 'Entry type is required' }),
   entryReview: z.enum(ENTRY_REVIEW_MODES, { error: 'Entry review mode is required' }),
   // Step 4: timeline
@@ -112,7 +114,12 @@ const contestFields = {
   votingEndDate: isoDate('Voting end date is required'),
   // Step 5: voting
   votingType: z.enum(VOTING_TYPES, { error: 'Voting type is required' }),
-  votingFeeAmount: z.number().int('Voting fee must be a whole number of vote credits').min(0).default(0),
+  votingFeeAmount: z
+    .number()
+    .int('Voting fee must be a whole number of vote credits')
+    .min(0)
+    .default(0)
+    .meta({ description: 'votingFeeAmount: one paid vote, in vote credits' }),
   freeVotesPerUser: z.number().int().min(1, 'Free votes per user must be at least 1').default(1),
   maxVotesPerUser: z
     .number()

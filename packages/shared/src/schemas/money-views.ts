@@ -71,7 +71,7 @@ export const ZWithdrawal = z.object({
   /** Kobo paid to the bank account. */
   amount: z.number().int().meta({ description: 'Kobo paid to the bank account.' }),
   /** Kobo: the fixed ₦100 fee. */
-  fee: z.number().int().meta({ description: 'Kobo: the fixed ₦100 fee.' }),
+  fee: z.number().int().meta({ description: 'Kobo: the fixed ₦100 fee.' }).meta({ description: 'fee, in kobo (integer; ₦1 = 100 kobo)' }),
   /** Kobo taken from the wallet: amount + fee (given back in full when the payout fails). */
   total: z.number().int().meta({ description: 'Kobo taken from the wallet: amount + fee (given back in full when the payout fails).' }),
   /** pending: sent, bank not confirmed yet; success: paid; failed/reversed: the wallet got the total back. */
@@ -88,7 +88,11 @@ export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 export const ZWithdrawAnswer = z.object({
   withdrawal: ZWithdrawal,
   /** Kobo: the wallet balance after this withdrawal (and after its reversal, if it failed at once). */
-  balance: z.number().int().meta({ description: 'Kobo: the wallet balance after this withdrawal (and after its reversal, if it failed at once).' }),
+  balance: z
+    .number()
+    .meta({ description: 'balance, in kobo (integer; ₦1 = 100 kobo)' })
+    .int()
+    .meta({ description: 'Kobo: the wallet balance after this withdrawal (and after its reversal, if it failed at once).' }),
 });
 export type TWithdrawAnswer = z.infer<typeof ZWithdrawAnswer>;
 
@@ -101,14 +105,22 @@ export type TWithdrawalsPage = z.infer<typeof ZWithdrawalsPage>;
 /** One package as the caller would pay for it (their premium discount applied). */
 export const ZVoteCreditPackageView = z.object({
   id: z.enum(VOTE_CREDIT_PACKAGE_IDS),
-  credits: z.number().int(),
+  credits: z.number().int().meta({ description: 'credits, in vote credits' }),
   /** Kobo: list price before discount and fee. */
   price: z.number().int().meta({ description: 'Kobo: list price before discount and fee.' }),
   popular: z.boolean(),
   /** Kobo: premium discount (0 for free-tier users). */
-  discount: z.number().int().meta({ description: 'Kobo: premium discount (0 for free-tier users).' }),
+  discount: z
+    .number()
+    .meta({ description: 'discount, in kobo (integer; ₦1 = 100 kobo)' })
+    .int()
+    .meta({ description: 'Kobo: premium discount (0 for free-tier users).' }),
   /** Kobo: the platform fee (5 % of the discounted price, whole naira). */
-  fee: z.number().int().meta({ description: 'Kobo: the platform fee (5 % of the discounted price, whole naira).' }),
+  fee: z
+    .number()
+    .meta({ description: 'fee, in kobo (integer; ₦1 = 100 kobo)' })
+    .int()
+    .meta({ description: 'Kobo: the platform fee (5 % of the discounted price, whole naira).' }),
   /** Kobo: what the card is charged = price − discount + fee. */
   total: z.number().int().meta({ description: 'Kobo: what the card is charged = price − discount + fee.' }),
 });
@@ -123,18 +135,18 @@ export const ZVoteCreditPackages = z.object({
   feePercent: z.number(),
   /** Kobo per credit for a purchase by amount (before discount and fee). */
   customCreditPrice: z.number().int().meta({ description: 'Kobo per credit for a purchase by amount (before discount and fee).' }),
-  customMaxCredits: z.number().int(),
+  customMaxCredits: z.number().int().meta({ description: 'customMaxCredits, in vote credits' }),
 });
 export type TVoteCreditPackages = z.infer<typeof ZVoteCreditPackages>;
 
 export const ZVoteCreditPurchaseQuote = z.object({
   package: z.enum(VOTE_CREDIT_PACKAGE_IDS).nullable(),
-  credits: z.number().int(),
+  credits: z.number().int().meta({ description: 'credits, in vote credits' }),
   premium: z.boolean(),
-  basePrice: z.number().int(),
-  discount: z.number().int(),
-  discountedPrice: z.number().int(),
-  fee: z.number().int(),
+  basePrice: z.number().int().meta({ description: 'basePrice, in kobo (integer; ₦1 = 100 kobo)' }),
+  discount: z.number().int().meta({ description: 'discount, in kobo (integer; ₦1 = 100 kobo)' }),
+  discountedPrice: z.number().int().meta({ description: 'discountedPrice, in kobo (integer; ₦1 = 100 kobo)' }),
+  fee: z.number().int().meta({ description: 'fee, in kobo (integer; ₦1 = 100 kobo)' }),
   total: z.number().int(),
 });
 export type TVoteCreditPurchaseQuote = z.infer<typeof ZVoteCreditPurchaseQuote>;
@@ -156,7 +168,10 @@ export const ZVoteCreditTransaction = z.object({
   failureReason: z.string().nullable(),
   description: z.string(),
   /** Credits, signed: + received, − spent. */
-  voteCredits: z.number().meta({ description: 'Credits, signed: + received, − spent.' }),
+  voteCredits: z
+    .number()
+    .meta({ description: 'Credits, signed: + received, − spent.' })
+    .meta({ description: 'voteCredits, in vote credits' }),
   /** Kobo paid (purchases), else 0. */
   amount: z.number().int().meta({ description: 'Kobo paid (purchases), else 0.' }),
   createdAt: z.string(),
@@ -169,7 +184,7 @@ export type TVoteCreditTransactionsPage = z.infer<typeof ZVoteCreditTransactions
 
 /** POST /api/vote-credits/verify. */
 export const ZVoteCreditVerified = z.object({
-  user: z.object({ voteCredits: z.number() }),
+  user: z.object({ voteCredits: z.number().meta({ description: 'voteCredits, in vote credits' }) }),
   transaction: ZVoteCreditTransaction,
   /** False when this call found the purchase already credited (nothing new was added). */
   credited: z.boolean(),
@@ -178,10 +193,10 @@ export type TVoteCreditVerified = z.infer<typeof ZVoteCreditVerified>;
 
 /** GET /api/vote-credits/stats. */
 export const ZVoteCreditStats = z.object({
-  currentCredits: z.number(),
+  currentCredits: z.number().meta({ description: 'currentCredits, in vote credits' }),
   /** Kobo paid for completed purchases. */
   totalSpent: z.number().int().meta({ description: 'Kobo paid for completed purchases.' }),
-  totalCreditsPurchased: z.number().int(),
+  totalCreditsPurchased: z.number().int().meta({ description: 'totalCreditsPurchased, in vote credits' }),
   /** Completed purchases. */
   totalTransactions: z.number().int(),
   /** Credits spent on paid votes and entry fees, all time. */
@@ -191,8 +206,16 @@ export type TVoteCreditStats = z.infer<typeof ZVoteCreditStats>;
 
 /** GET /api/transactions/stats?startDate&endDate: the caller's flows in the range. */
 export const ZTransactionStats = z.object({
-  naira: z.object({ totalIn: z.number().int(), totalOut: z.number().int(), transactions: z.number().int() }),
-  credits: z.object({ totalIn: z.number(), totalOut: z.number(), transactions: z.number().int() }),
+  naira: z.object({
+    totalIn: z.number().int().meta({ description: 'totalIn in kobo (integer; ₦1 = 100 kobo)' }),
+    totalOut: z.number().int().meta({ description: 'totalOut in kobo (integer; ₦1 = 100 kobo)' }),
+    transactions: z.number().int(),
+  }),
+  credits: z.object({
+    totalIn: z.number().meta({ description: 'totalIn in vote credits' }),
+    totalOut: z.number().meta({ description: 'totalOut in vote credits' }),
+    transactions: z.number().int(),
+  }),
   /** Per ledger kind: count and the signed sum for the caller (kobo for NGN, credits for CREDIT). */
   byType: z.array(z.object({ type: z.string(), asset: z.enum(['NGN', 'CREDIT']), count: z.number().int(), total: z.number() })),
   startDate: z.string().nullable(),
@@ -221,10 +244,14 @@ export const ZCreditTransferDone = z.object({
   /** Credits the recipient received. */
   amount: z.number().int().meta({ description: 'Credits the recipient received.' }),
   /** Kobo fee taken from the sender's naira wallet. */
-  fee: z.number().int().meta({ description: 'Kobo fee taken from the sender\'s naira wallet.' }),
+  fee: z
+    .number()
+    .int()
+    .meta({ description: "Kobo fee taken from the sender's naira wallet." })
+    .meta({ description: 'fee, in kobo (integer; ₦1 = 100 kobo)' }),
   /** The sender's balances after the transfer. */
-  voteCredits: z.number(),
-  balance: z.number().int(),
+  voteCredits: z.number().meta({ description: 'voteCredits, in vote credits' }),
+  balance: z.number().int().meta({ description: 'balance, in kobo (integer; ₦1 = 100 kobo)' }),
 });
 export type TCreditTransferDone = z.infer<typeof ZCreditTransferDone>;
 
@@ -253,7 +280,11 @@ const ZPeriodPrice = z.object({
   /** Kobo charged for the period. */
   totalPrice: z.number().int().meta({ description: 'Kobo charged for the period.' }),
   /** Kobo saved against paying monthly for the same time (0 for monthly). */
-  discount: z.number().int().meta({ description: 'Kobo saved against paying monthly for the same time (0 for monthly).' }),
+  discount: z
+    .number()
+    .meta({ description: 'discount, in kobo (integer; ₦1 = 100 kobo)' })
+    .int()
+    .meta({ description: 'Kobo saved against paying monthly for the same time (0 for monthly).' }),
   durationDays: z.number().int(),
 });
 
@@ -320,7 +351,12 @@ export const ZSubscriptionInitialized = z.object({
   authorizationUrl: z.string().nullable(),
   reference: z.string(),
   /** Kobo: the naira wallet balance after a wallet payment (null for card payments). */
-  balance: z.number().int().nullable().meta({ description: 'Kobo: the naira wallet balance after a wallet payment (null for card payments).' }),
+  balance: z
+    .number()
+    .int()
+    .meta({ description: 'balance, in kobo (integer; ₦1 = 100 kobo)' })
+    .nullable()
+    .meta({ description: 'Kobo: the naira wallet balance after a wallet payment (null for card payments).' }),
 });
 export type TSubscriptionInitialized = z.infer<typeof ZSubscriptionInitialized>;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const ZPublicStats = z.object({
   activeContests: z.number().int(),
   totalParticipants: z.number().int(),
-  totalPrizeAmount: z.number().int(),
+  totalPrizeAmount: z.number().int().meta({ description: 'totalPrizeAmount, in kobo (integer; ₦1 = 100 kobo)' }),
   successRate: z.number(),
 });
 export type TPublicStats = z.infer<typeof ZPublicStats>;

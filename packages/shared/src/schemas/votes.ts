@@ -21,7 +21,7 @@ export const ZVote = z.object({
   weight: z.number().int(),
   weightedTotal: z.number().int(),
   /** Vote credits. */
-  creditsSpent: z.number().meta({ description: 'Vote credits.' }),
+  creditsSpent: z.number().meta({ description: 'Vote credits.' }).meta({ description: 'creditsSpent, in vote credits' }),
   isActive: z.boolean(),
   createdAt: z.string(),
   /** Only in answers to the contest's organizer, admins (and the voter's own vote). */
@@ -60,7 +60,7 @@ export const ZVoteAggregate = z.object({
   paidVotes: z.number().int(),
   weightedVotes: z.number().int(),
   /** Null unless the caller may see what votes cost. */
-  creditsSpent: z.number().nullable(),
+  creditsSpent: z.number().nullable().meta({ description: 'creditsSpent, in vote credits' }),
   uniqueVoters: z.number().int(),
   lastVoteAt: z.string().nullable(),
 });
@@ -75,8 +75,8 @@ export const ZMyVoteSummary = z.object({
   paidVotes: z.number().int(),
   weightedVotes: z.number().int(),
   votesCast: z.number().int(),
-  creditsSpent: z.number(),
-  creditsRefunded: z.number(),
+  creditsSpent: z.number().meta({ description: 'creditsSpent, in vote credits' }),
+  creditsRefunded: z.number().meta({ description: 'creditsRefunded, in vote credits' }),
   contestsVotedIn: z.number().int(),
   entriesVotedFor: z.number().int(),
   lastVoteAt: z.string().nullable(),
@@ -93,7 +93,9 @@ export const ZVoteAnalytics = z.object({
   daily: z.array(
     z.object({ date: z.string(), free: z.number().int(), paid: z.number().int(), weighted: z.number().int(), casts: z.number().int() }),
   ),
-  totals: ZVoteAggregate.omit({ lastVoteAt: true }).extend({ creditsSpent: z.number() }),
+  totals: ZVoteAggregate.omit({ lastVoteAt: true }).extend({
+    creditsSpent: z.number().meta({ description: 'creditsSpent, in vote credits' }),
+  }),
 });
 export type TVoteAnalytics = z.infer<typeof ZVoteAnalytics>;
 
@@ -105,7 +107,7 @@ export const ZEntryVoteStats = z.object({
   freeVotes: z.number().int(),
   paidVotes: z.number().int(),
   uniqueVoters: z.number().int(),
-  creditsSpent: z.number().nullable(),
+  creditsSpent: z.number().nullable().meta({ description: 'creditsSpent, in vote credits' }),
   lastVoteAt: z.string().nullable(),
   ranking: z.number().int().nullable(),
 });
@@ -118,8 +120,8 @@ export const ZContestVoteStats = z.object({
   freeVotes: z.number().int(),
   paidVotes: z.number().int(),
   uniqueVoters: z.number().int(),
-  creditsSpent: z.number().nullable(),
-  votingFee: z.number(),
+  creditsSpent: z.number().nullable().meta({ description: 'creditsSpent, in vote credits' }),
+  votingFee: z.number().meta({ description: 'votingFee, the fee of one paid vote, in vote credits' }),
   dailyFreeVoteLimit: z.number().int(),
   lastVoteAt: z.string().nullable(),
   topEntries: z.array(

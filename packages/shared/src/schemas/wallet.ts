@@ -36,7 +36,7 @@ export const ZWalletTransaction = z.object({
   /** Always positive: kobo for NGN, credits for CREDIT. */
   amount: z.number().meta({ description: 'Always positive: kobo for NGN, credits for CREDIT.' }),
   /** The account's balance right after this movement, in the same unit as `amount`. */
-  balanceAfter: z.number(),
+  balanceAfter: z.number().meta({ description: 'balanceAfter, signed: kobo for NGN, vote credits for CREDIT' }),
   status: z.literal('completed'),
   createdAt: z.string(),
 });
@@ -57,7 +57,11 @@ export type TWalletTransactionsQuery = z.infer<typeof ZWalletTransactionsQuery>;
 export const ZWalletTransactionsPage = z.object({ transactions: z.array(ZWalletTransaction), pagination: ZPagination });
 export type TWalletTransactionsPage = z.infer<typeof ZWalletTransactionsPage>;
 
-const ZFlow = z.object({ totalIn: z.number(), totalOut: z.number(), transactions: z.number().int() });
+const ZFlow = z.object({
+  totalIn: z.number().meta({ description: 'totalIn kobo for the naira flow, vote credits for the credits flow' }),
+  totalOut: z.number().meta({ description: 'totalOut kobo for the naira flow, vote credits for the credits flow' }),
+  transactions: z.number().int(),
+});
 
 /** GET /api/wallet/stats: all-time movements per asset (NGN in kobo, CREDIT in credits). */
 export const ZWalletStats = z.object({
@@ -81,7 +85,7 @@ export const ZUserStats = z.object({
   totalWinnings: z.number().int().meta({ description: 'Kobo.' }),
   /** Kobo: the naira wallet balance now. */
   walletBalance: z.number().int().meta({ description: 'Kobo: the naira wallet balance now.' }),
-  voteCredits: z.number(),
+  voteCredits: z.number().meta({ description: 'voteCredits, in vote credits' }),
   /** Best current position among the user's approved entries in open or ended contests; null without one. */
   currentRank: z.number().int().nullable(),
   badges: z.array(z.object({ title: z.string(), contestId: z.string(), contestTitle: z.string(), awardedAt: z.string() })),

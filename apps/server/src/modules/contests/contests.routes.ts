@@ -184,7 +184,14 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a contest without entries (organizer or admin); escrow and badge fee are returned',
         params,
-        response: { 200: envelope(z.object({ escrowRefunded: z.number().int(), badgeFeeRefunded: z.number() })) },
+        response: {
+          200: envelope(
+            z.object({
+              escrowRefunded: z.number().int().meta({ description: 'escrowRefunded, in kobo (integer; ₦1 = 100 kobo)' }),
+              badgeFeeRefunded: z.number().meta({ description: 'badgeFeeRefunded, in vote credits' }),
+            }),
+          ),
+        },
       },
       config: { access: 'signedIn' },
     },

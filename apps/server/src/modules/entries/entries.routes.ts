@@ -194,7 +194,13 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reject several pending entries with a reason (organizer or admin); paid fees are refunded',
         body: ZBulkReject,
         response: {
-          200: envelope(z.object({ rejectedCount: z.number().int(), skipped: z.array(z.string()), refundedCredits: z.number() })),
+          200: envelope(
+            z.object({
+              rejectedCount: z.number().int(),
+              skipped: z.array(z.string()),
+              refundedCredits: z.number().meta({ description: 'refundedCredits, in vote credits' }),
+            }),
+          ),
         },
       },
       config: { access: 'signedIn' },
@@ -248,7 +254,11 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
           'The participant, while the contest accepts entries and the entry has no votes (the entry fee is refunded); ' +
           'the organizer or an admin at any time unless the entry holds paid votes.',
         params: ZEntryId,
-        response: { 200: envelope(z.object({ deleted: z.literal(true), refundedCredits: z.number() })) },
+        response: {
+          200: envelope(
+            z.object({ deleted: z.literal(true), refundedCredits: z.number().meta({ description: 'refundedCredits, in vote credits' }) }),
+          ),
+        },
       },
       config: { access: 'signedIn' },
     },
@@ -262,7 +272,9 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Approve a pending entry (organizer or admin)',
         params: ZEntryId,
-        response: { 200: envelope(z.object({ entry: ZEntry, refundedCredits: z.number() })) },
+        response: {
+          200: envelope(z.object({ entry: ZEntry, refundedCredits: z.number().meta({ description: 'refundedCredits, in vote credits' }) })),
+        },
       },
       config: { access: 'signedIn' },
     },
@@ -277,7 +289,9 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reject a pending entry with a reason (organizer or admin); a paid fee is refunded',
         params: ZEntryId,
         body: ZRejectEntry,
-        response: { 200: envelope(z.object({ entry: ZEntry, refundedCredits: z.number() })) },
+        response: {
+          200: envelope(z.object({ entry: ZEntry, refundedCredits: z.number().meta({ description: 'refundedCredits, in vote credits' }) })),
+        },
       },
       config: { access: 'signedIn' },
     },
