@@ -13,10 +13,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Schema = { type?: string; description?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] };
+type Schema = {
+  type?: string;
+  description?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+};
 
 /** Field names that hold money. */
-const MONEY = /(amount|balance|fee|price|prize|kobo|credits|cost|spent|refunded|payout|winnings|earnings|revenue|escrow|discount|naira|totalIn|totalOut)/i;
+const MONEY =
+  /(amount|balance|fee|price|prize|kobo|credits|cost|spent|refunded|payout|winnings|earnings|revenue|escrow|discount|naira|totalIn|totalOut)/i;
 /** Money-sounding names that are counts, weights or percentages, not money. */
 const NOT_MONEY =
   /^(amount|votesCount|weightedVotes|weightedTotal|paidVotes|freeVotes|totalVotes|totalVoters|totalParticipants|totalTransactions|votesRefunded|entryFeesRefunded|prizesWon|discountPercent|feePercent|durationDays|daysRemaining)$|Percent$|Count$/;
@@ -36,7 +45,18 @@ function unitless(schema: Schema | undefined, path: string, out: string[]): void
 
 describe('money units in the OpenAPI document', () => {
   it('states kobo or vote credits on every money field of every request and answer', () => {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> }; responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>> };
+    const doc = t.app.swagger() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content?: Record<string, { schema?: Schema }> };
+            responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+          }
+        >
+      >;
+    };
     const missing: string[] = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
@@ -50,7 +70,9 @@ describe('money units in the OpenAPI document', () => {
   });
 
   it('takes deposits and withdrawals in kobo', () => {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>> };
+    const doc = t.app.swagger() as {
+      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+    };
     for (const path of ['/api/wallet/deposit', '/api/wallet/withdraw']) {
       const amount = doc.paths[path]!.post!.requestBody!.content!['application/json']!.schema!.properties!.amount!;
       expect(amount.description).toMatch(/kobo/);
