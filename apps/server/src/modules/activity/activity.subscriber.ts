@@ -1,3 +1,4 @@
+import { paths } from '@contesthub/shared';
 /**
  * The dashboard's recent activity, kept from the domain events: what the person did (created a
  * contest, submitted an entry, voted, commented) and what happened to them (an entry reviewed, a
@@ -54,7 +55,7 @@ function itemOf(e: StoredEvent, contest: Map<string, string>, entry: Map<string,
       userId: submitted.participantId,
       type: 'entry_submitted',
       title: `You submitted ${q(title)} to ${q(contestTitle)}`,
-      link: '/dashboard/entries',
+      link: paths.dashboard.entries(),
       createdAt: at,
     };
   }
@@ -67,7 +68,7 @@ function itemOf(e: StoredEvent, contest: Map<string, string>, entry: Map<string,
       userId: reviewed.participantId,
       type: reviewed.decision === 'approved' ? 'entry_approved' : 'entry_rejected',
       title: `Your entry ${q(title)} was ${reviewed.decision}`,
-      link: '/dashboard/entries',
+      link: paths.dashboard.entries(),
       createdAt: at,
     };
   }

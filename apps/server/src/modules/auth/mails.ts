@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, RESET_CODE_TTL_MINUTES, formatDateTime } from '@contesthub/shared';
+import { PRODUCT_NAME, RESET_CODE_TTL_MINUTES, formatDateTime, paths } from '@contesthub/shared';
 import type { Mail } from '../../lib/mailer.js';
 
 const signature = ['', `The ${PRODUCT_NAME} team`].join('\n');
@@ -32,7 +32,7 @@ export function resetMail(to: string, fullName: string, code: string, publicUrl:
       '',
       `    ${code}`,
       '',
-      `It expires in ${RESET_CODE_TTL_MINUTES} minutes. Reset your password at ${publicUrl}/reset-password?email=${encodeURIComponent(to)}`,
+      `It expires in ${RESET_CODE_TTL_MINUTES} minutes. Reset your password at ${publicUrl}${paths.resetPassword({ email: to })}`,
       'If you did not ask for this, ignore this email: your password stays the same.',
       signature,
     ].join('\n'),

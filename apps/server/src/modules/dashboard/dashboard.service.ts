@@ -2,7 +2,7 @@
  * The signed-in user's overview (spec 001 §2 Overview, §7 Dashboard): figures and a merged feed
  * of their latest events, all computed from their own rows and their own ledger accounts.
  */
-import { unitsToCredits, type TRecentActivity, type TUserStats } from '@contesthub/shared';
+import { unitsToCredits, type TRecentActivity, type TUserStats, paths } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { recentOf } from '../activity/activity.repository.js';
 import { userBalances } from '../ledger/ledger.js';
@@ -48,7 +48,7 @@ export async function recentActivity(ctx: AppContext, userId: string, limit: num
     id: i.id,
     type: i.type,
     title: i.title,
-    link: i.contestId ? (i.contestStatus === 'draft' ? '/dashboard/contests' : `/contest/${i.contestId}`) : i.link,
+    link: i.contestId ? (i.contestStatus === 'draft' ? paths.dashboard.contests() : paths.contest(i.contestId)) : i.link,
     createdAt: i.createdAt.toISOString(),
   }));
 }

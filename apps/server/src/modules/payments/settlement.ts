@@ -12,7 +12,14 @@
  * Value is read from the payment row (amount, metadata), never from the caller or the webhook body.
  */
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_MESSAGES, PAYMENT_REFERENCE_PREFIXES, type Kobo, type PaymentPurpose, type TPaymentInitialized } from '@contesthub/shared';
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_REFERENCE_PREFIXES,
+  type Kobo,
+  type PaymentPurpose,
+  type TPaymentInitialized,
+  paths,
+} from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
@@ -38,7 +45,7 @@ export const SETTLEMENT_MESSAGES = {
 } as const;
 
 /** The path of the payment verification page, where the gateway sends the payer back by default. */
-export const PAYMENT_VERIFICATION_PATH = '/dashboard/payment-verification';
+export const PAYMENT_VERIFICATION_PATH = paths.paymentVerification();
 
 /** Ours: the purpose's prefix and a UUID without dashes (valid for Paystack charges and transfers). */
 /** After a day an unfinished checkout is left alone by the sweep (the payer can still verify it themselves). */

@@ -7,6 +7,7 @@ import {
   type TAddReferralResult,
   type TReferralStats,
   pageOf,
+  paths,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
@@ -169,7 +170,7 @@ export async function stats(ctx: AppContext, userId: string): Promise<TReferralS
   const pendingUnits = rows.reduce((sum, r) => sum + (r.refereeRewardedAt ? 0 : r.refereeReward), 0);
   return {
     code: me.code,
-    referralUrl: `${ctx.config.publicUrl}/register?ref=${me.code}`,
+    referralUrl: `${ctx.config.publicUrl}${paths.register({ ref: me.code })}`,
     totalReferrals: rows.length,
     totalEarnings: unitsToCredits(earnedUnits),
     pendingRewards: unitsToCredits(pendingUnits),

@@ -40,6 +40,7 @@ import {
   type TSubscriptionInitialized,
   type TSubscriptionPricing,
   pageOf,
+  paths,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -103,7 +104,7 @@ export const SUBSCRIPTION_EXTENSION_KIND = 'subscription_extension';
 export const SUBSCRIPTION_TO_WALLET_KIND = 'subscription_payment_to_wallet';
 
 /** Where the gateway sends a card payer back. */
-export const SUBSCRIPTION_VERIFICATION_PATH = '/dashboard/subscription-verification';
+export const SUBSCRIPTION_VERIFICATION_PATH = paths.subscriptionVerification();
 
 /** The ledger reference of a subscription payment: the wallet subscription's id, or the card payment's reference. */
 export const subscriptionLedgerReference = (key: string) => `subscription:${key}`;
