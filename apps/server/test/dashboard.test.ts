@@ -262,7 +262,7 @@ describe('GET /api/dashboard/recent-activity', () => {
     // Won Contest's voting ended after two days: the scheduler settles it; the user's entry wins.
     at(51);
     expect(await finalizeContest(t.ctx, won._id)).toMatchObject({ winnerUserId: u.userId });
-    await t.ctx.events.drain();
+    await t.ctx.events.drain({ settleMs: 10_000 });
     return {
       u: { ...u, token: await fresh(u) },
       ids: { won: won._id, mine: mine._id, other: other._id, comment: comment.body.data._id, vote: vote.body.data.vote._id },
@@ -291,7 +291,7 @@ describe('GET /api/dashboard/recent-activity', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     // Handing the same events over again (a replay) changes nothing.
     await t.ctx.events.replay('activity');
-    await t.ctx.events.drain();
+    await t.ctx.events.drain({ settleMs: 10_000 });
     expect((await activity(u.token)).map((i) => i.id)).toEqual(items.map((i) => i.id));
   });
 
@@ -304,7 +304,7 @@ describe('GET /api/dashboard/recent-activity', () => {
     for (let i = 0; i < 3; i++) {
       await createContest(t.app, token, { title: `Extra ${i}`, prizeType: 'badge', badgeTitle: 'X', prizeAmount: 0 });
     }
-    await t.ctx.events.drain();
+    await t.ctx.events.drain({ settleMs: 10_000 });
     expect(await activity(u.token)).toHaveLength(10);
     expect(await activity(u.token, '?limit=50')).toHaveLength(12);
     for (const limit of ['0', '51', 'ten']) {
@@ -321,7 +321,7 @@ describe('GET /api/dashboard/recent-activity', () => {
     const draft = await createContest(t.app, u.token, { title: 'Not yet', prizeType: 'badge', badgeTitle: 'X', prizeAmount: 0 });
     // A contest still in draft (as the wizard may leave it) links to My Contests.
     await t.ctx.db.update(contests).set({ status: 'draft' }).where(eq(contests.id, draft._id));
-    await t.ctx.events.drain();
+    await t.ctx.events.drain({ settleMs: 10_000 });
     expect(await activity(u.token)).toEqual([
       expect.objectContaining({ type: 'contest_created', title: 'You created the contest "Not yet"', link: '/dashboard/contests' }),
     ]);

@@ -204,15 +204,15 @@ describe('login alerts', () => {
     });
     expect(on.json()).toMatchObject({ data: { loginAlerts: true } });
 
-    await t.ctx.events.drain();
+    await t.ctx.events.drain({ settleMs: 10_000 });
     const mailsBefore = (await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email))).length;
     await attempt({ email: u.email, password: u.password }, { ua: phone });
-    await t.ctx.events.drain();
+    await t.ctx.events.drain({ settleMs: 10_000 });
     expect((await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email))).length).toBe(mailsBefore);
 
     // The alert comes from the security.login_new_device event, through the mail subscriber.
     await attempt({ email: u.email, password: u.password }, { ua: laptop });
-    await t.ctx.events.drain();
+    await t.ctx.events.drain({ settleMs: 10_000 });
     const alert = await lastMailTo(t.ctx, u.email);
     expect(alert?.subject).toBe('New login to your ContestHub account');
     expect(alert?.text).toContain('Chrome on Windows');

@@ -42,8 +42,13 @@ const messageOf = (err: unknown) => String((err as Error)?.message ?? err).slice
 export interface Dispatcher {
   readonly subscribers: readonly Subscriber[];
   dispatch(subscriber: Subscriber, opts?: { batchSize?: number }): Promise<DispatchResult>;
-  /** Every subscriber until none has settled events left (tests, the embedded runner). */
-  drain(opts?: { batchSize?: number; maxRounds?: number }): Promise<number>;
+  /**
+   * Every subscriber until none has settled events left (the job, tests). With `settleMs`, it also
+   * waits (up to that long) for events held back by transactions still running anywhere on the
+   * PostgreSQL server (the oldest running transaction bounds what is settled), so a test sees
+   * everything that committed before it asked.
+   */
+  drain(opts?: { batchSize?: number; maxRounds?: number; settleMs?: number }): Promise<number>;
   /** Sets a subscriber back to the first event kept: it will handle every event again (roll-ups). */
   replay(subscriberName: string): Promise<void>;
   /**
@@ -162,6 +167,15 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
     });
   }
 
+  /** Whether some subscriber has events after its cursor that are not settled yet. */
+  async function unsettledLeft(): Promise<boolean> {
+    for (const s of subscribers) {
+      const cursor = await db.transaction((tx) => repo.lockCursor(tx, s.name, () => Promise.resolve(repo.START)));
+      if (await repo.anyEventAfter(db, cursor)) return true;
+    }
+    return false;
+  }
+
   return {
     subscribers,
     dispatch,
@@ -174,6 +188,7 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
     },
     async drain(opts = {}) {
       let total = 0;
+      const deadline = Date.now() + (opts.settleMs ?? 0);
       for (let round = 0; round < (opts.maxRounds ?? 1000); round++) {
         let more = false;
         for (const s of subscribers) {
@@ -181,7 +196,9 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
           total += r.handled + r.retried;
           more ||= r.more;
         }
-        if (!more) break;
+        if (more) continue;
+        if (Date.now() >= deadline || !(await unsettledLeft())) break;
+        await new Promise((r) => setTimeout(r, 20));
       }
       return total;
     },

@@ -91,6 +91,15 @@ export async function eventsByIds(tx: DbOrTx, ids: number[]): Promise<StoredEven
   return rows.map(toEvent);
 }
 
+/** True when events exist after `after`, settled or not (a transaction still running elsewhere holds some back). */
+export async function anyEventAfter(tx: DbOrTx, after: Cursor): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    tx,
+    sql`select exists (select 1 from ${domainEvents} where (txid, id) > (${after.txid}::xid8, ${after.eventId}::bigint)) as found`,
+  );
+  return row?.found === true;
+}
+
 /** The latest settled position (where a subscriber that starts "from now" begins). */
 export async function settledHead(tx: DbOrTx): Promise<Cursor> {
   const [row] = await queryRows<{ txid: string; id: string | number }>(
