@@ -175,3 +175,10 @@ export async function contestTitles(db: DbOrTx, ids: string[]): Promise<Map<stri
   const rows = await db.select({ id: contests.id, title: contests.title }).from(contests).where(inArray(contests.id, ids));
   return new Map(rows.map((r) => [r.id, r.title]));
 }
+
+/** Current status of contests by id (read models link a draft differently). */
+export async function contestStatuses(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: contests.id, status: contests.status }).from(contests).where(inArray(contests.id, ids));
+  return new Map(rows.map((r) => [r.id, r.status]));
+}

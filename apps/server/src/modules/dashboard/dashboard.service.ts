@@ -5,6 +5,7 @@
 import { unitsToCredits, type TRecentActivity, type TUserStats, paths } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { recentOf } from '../activity/activity.repository.js';
+import { contestStatuses } from '../contests/contests.repository.js';
 import { userBalances } from '../ledger/ledger.js';
 import { findWalletAccount, winnings } from '../wallet/wallet.repository.js';
 import * as repo from './dashboard.repository.js';
@@ -44,11 +45,12 @@ export async function userStats(ctx: AppContext, userId: string): Promise<TUserS
  */
 export async function recentActivity(ctx: AppContext, userId: string, limit: number): Promise<TRecentActivity[]> {
   const items = await recentOf(ctx.db, userId, limit);
+  const statuses = await contestStatuses(ctx.db, [...new Set(items.flatMap((i) => (i.contestId ? [i.contestId] : [])))]);
   return items.map((i) => ({
     id: i.id,
     type: i.type,
     title: i.title,
-    link: i.contestId ? (i.contestStatus === 'draft' ? paths.dashboard.contests() : paths.contest(i.contestId)) : i.link,
+    link: i.contestId ? (statuses.get(i.contestId) === 'draft' ? paths.dashboard.contests() : paths.contest(i.contestId)) : i.link,
     createdAt: i.createdAt.toISOString(),
   }));
 }
