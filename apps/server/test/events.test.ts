@@ -47,6 +47,24 @@ const handled = async (subscriber: string) =>
 
 const ping = (thing: string, n: number) => t.ctx.db.transaction((tx) => recordEvent(tx, pinged, { thing, n }));
 
+/**
+ * On PostgreSQL an event settles only once every transaction older than it has ended, cluster-wide, and
+ * the other test files run beside this one in their own databases: wait for those, as the job would.
+ */
+const SETTLE = { settleMs: 10_000 };
+const drain = (d: Dispatcher) => d.drain(SETTLE);
+async function settled(id = Number.MAX_SAFE_INTEGER): Promise<void> {
+  const deadline = Date.now() + SETTLE.settleMs;
+  for (;;) {
+    const [row] = await queryRows<{ ok: boolean }>(
+      t.ctx.db,
+      sql`select not exists (select 1 from domain_events where id <= ${id} and txid >= pg_snapshot_xmin(pg_current_snapshot())) as ok`,
+    );
+    if (row?.ok || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe('recording', () => {
   it('records nothing when the transaction rolls back, and refuses a payload that breaks its schema', async () => {
     const before = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from domain_events`);
@@ -77,33 +95,34 @@ describe('dispatching', () => {
     const base = (await handled('once-a')).length;
     await ping('p1', 101);
     await ping('p2', 102);
-    await d.drain();
-    await d.drain();
+    await drain(d);
+    await drain(d);
     for (const s of ['once-a', 'once-b']) expect((await handled(s)).slice(base).filter((n) => n > 100)).toEqual([101, 102]);
   });
 
   it('retries a failing subscriber with back-off without holding up other subscribers or other aggregates, in order per aggregate', async () => {
     let failing = true;
+    await settled();
     const flaky = logger('flaky', { startFrom: 'now', failOn: (e) => failing && e.payload.thing === 'bad' });
     const steady = logger('steady', { startFrom: 'now' });
     const d: Dispatcher = createDispatcher(t.ctx.db, [flaky, steady], { warn: () => {}, error: () => {} });
-    await d.drain(); // both start from here
+    await drain(d); // both start from here
 
     await ping('bad', 1); // fails for `flaky`
     await ping('good', 2);
     await ping('bad', 3); // same aggregate as 1: must wait behind it
-    await d.drain();
+    await drain(d);
     expect(await handled('steady')).toEqual([1, 2, 3]);
     expect(await handled('flaky')).toEqual([2]);
     expect(await parkedCount(t.ctx.db, 'flaky')).toBe(2);
 
     // Not yet due: nothing happens.
-    await d.drain();
+    await drain(d);
     expect(await handled('flaky')).toEqual([2]);
 
     // Still failing after the first back-off (1 s): the next wait doubles.
     advanceClock(1_100);
-    await d.drain();
+    await drain(d);
     expect(await handled('flaky')).toEqual([2]);
     const [row] = await queryRows<{ attempts: number; wait_ms: number }>(
       t.ctx.db,
@@ -113,25 +132,25 @@ describe('dispatching', () => {
 
     failing = false;
     advanceClock(2_100);
-    await d.drain();
+    await drain(d);
     // 1 first, then 3, which waited behind it.
     expect(await handled('flaky')).toEqual([2, 1, 3]);
     expect(await parkedCount(t.ctx.db, 'flaky')).toBe(0);
   });
 
   it('starts a "now" subscriber after what is already there, and replays a subscriber from the first event', async () => {
-    await ping('before', 7);
+    await settled(await ping('before', 7));
     const late = logger('late', { startFrom: 'now' });
     const d = createDispatcher(t.ctx.db, [late], console);
-    await d.drain();
+    await drain(d);
     expect(await handled('late')).toEqual([]);
     await ping('after', 8);
-    await d.drain();
+    await drain(d);
     expect(await handled('late')).toEqual([8]);
 
     await t.ctx.db.execute(sql`delete from test_event_log where subscriber = 'late'`);
     await d.replay('late');
-    await d.drain();
+    await drain(d);
     const all = await handled('late');
     expect(all).toContain(7);
     expect(all).toContain(8);
@@ -139,21 +158,23 @@ describe('dispatching', () => {
   });
 
   it('does not hand an event to two dispatchers at once', async () => {
+    await settled();
     const s = logger('contended', { startFrom: 'now' });
     const d1 = createDispatcher(t.ctx.db, [s], console);
     const d2 = createDispatcher(t.ctx.db, [s], console);
-    await d1.drain();
+    await drain(d1);
     for (let i = 0; i < 20; i++) await ping('c', 200 + i);
-    await Promise.all([d1.drain(), d2.drain(), d1.drain()]);
+    await Promise.all([drain(d1), drain(d2), drain(d1)]);
     expect(await handled('contended')).toEqual(Array.from({ length: 20 }, (_, i) => 200 + i));
   });
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('on PostgreSQL, with transactions in flight', () => {
   it('never skips an event committed after a later one was already handled', async () => {
+    await settled();
     const s = logger('in-flight', { startFrom: 'now' });
     const d = createDispatcher(t.ctx.db, [s], console);
-    await d.drain();
+    await drain(d);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     // A: records first, commits last.
@@ -163,12 +184,12 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('on PostgreSQL, with transaction
     });
     await new Promise((r) => setTimeout(r, 50));
     await ping('fast', 302); // B: records later, commits first
-    await d.drain();
+    await d.drain(); // no waiting: A is still open
     // B is held back while A is in flight (it could otherwise be handled before A's event appears).
     expect(await handled('in-flight')).toEqual([]);
     release();
     await slow;
-    await d.drain();
+    await drain(d);
     expect(await handled('in-flight')).toEqual([301, 302]);
   });
 });
