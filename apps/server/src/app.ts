@@ -15,6 +15,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './lib/mailer.js';
 import { createGateway } from './lib/payments/index.js';
 import { createScheduler, type Scheduler } from './lib/jobs.js';
+import { createJobQueueScheduler } from './lib/job-queue.js';
 import { jobsOf, paymentRegistry, subscribers } from './composition.js';
 import { createDispatcher } from './lib/events/dispatcher.js';
 import { setEventWakeUp } from './lib/events/index.js';
@@ -142,7 +143,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let scheduler: Scheduler | undefined;
   if (options.jobs ?? config.env !== 'test') {
     app.addHook('onReady', async () => {
-      scheduler = createScheduler(jobsOf(ctx), ctx.log);
+      // PostgreSQL: the job queue shared by every instance; the embedded database: this process alone.
+      scheduler =
+        database.kind === 'postgres' && database.url
+          ? await createJobQueueScheduler(jobsOf(ctx), ctx.log, { connectionString: database.url })
+          : createScheduler(jobsOf(ctx), ctx.log);
       // A recorded event wakes the dispatcher (it would otherwise look again within a second).
       // Coalesced over a quarter second, so a rush of votes makes batches, not one run per vote.
       setEventWakeUp(() => scheduler?.wake('event-dispatch', 250));

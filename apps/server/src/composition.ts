@@ -52,17 +52,23 @@ export function jobsOf(ctx: AppContext): Job[] {
     {
       name: 'event-dispatch',
       intervalMs: EVENT_DISPATCH_INTERVAL_MS,
+      // A lost run is taken over after 30 s; a run stops after 40 rounds (20,000 events per
+      // subscriber at most) and the next one follows a second later, so a run stays well inside that.
+      expireInSeconds: 30,
       // Batches of 500: under a vote rush each subscriber takes many events per transaction.
-      run: () => ctx.events.drain({ batchSize: 500 }),
+      run: () => ctx.events.drain({ batchSize: 500, maxRounds: 40 }),
     },
     {
       name: 'mail-delivery',
       intervalMs: MAIL_DELIVERY_INTERVAL_MS,
+      expireInSeconds: 30,
       run: () => ctx.mailer.deliverPending(),
     },
     {
       name: 'contest-lifecycle',
       intervalMs: CONTEST_LIFECYCLE_INTERVAL_MS,
+      // Payouts call the gateway: a slow transfer API must not hand the run to a second instance early.
+      expireInSeconds: 120,
       run: async () => {
         const result = await runContestLifecycle(ctx);
         if (result.movedToVoting > 0 || result.finalized.length > 0) {

@@ -464,7 +464,7 @@ describe('the scheduler', () => {
     const second = await buildApp(t.config, { database: t.database.database, logger: false, jobs: true });
     try {
       await second.ready();
-      for (let i = 0; i < 100 && (await walletOf(t.ctx, winner.user.id)) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 500 && (await walletOf(t.ctx, winner.user.id)) === 0; i++) await new Promise((r) => setTimeout(r, 20));
     } finally {
       await second.close();
     }

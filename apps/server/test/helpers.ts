@@ -86,6 +86,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Extra environment variables for loadConfig. */
   env?: Record<string, string>;
+  /** Run the scheduled jobs (off in tests unless asked). */
+  jobs?: boolean;
 }
 
 /**
@@ -104,7 +106,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const db = options.database ?? owned!;
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { database: db.database, logger: false });
+    app = await buildApp(config, { database: db.database, logger: false, jobs: options.jobs ?? false });
   } catch (err) {
     await owned?.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -21,6 +21,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection string (PostgreSQL only): for the job queue's own connections. */
+  url?: string;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -65,6 +67,7 @@ export function openDatabase(target: DatabaseTarget): Database {
   return {
     db,
     kind: 'postgres',
+    url: target.url,
     migrate: async () => {
       const lock = await pool.connect();
       try {

@@ -1,15 +1,18 @@
 /**
- * A small in-process scheduler: each job runs every `intervalMs` on an unref'd timer (it never
- * keeps the process alive), a run never overlaps the previous one of the same job, and a failure
- * is logged and retried on the next tick. Jobs that must run on one instance only take a
- * PostgreSQL advisory lock themselves (see runContestLifecycle). The jobs themselves are each
- * module's; the composition root (composition.ts) lists them. This file knows none of them.
+ * The job interface, and the in-process scheduler that runs it on the embedded database: each job
+ * runs every `intervalMs` on an unref'd timer (it never keeps the process alive), a run never
+ * overlaps the previous one of the same job, and a failure is logged and retried on the next tick.
+ * On PostgreSQL the same jobs run on the job queue (job-queue.ts). Jobs that must run on one
+ * instance only take a PostgreSQL advisory lock themselves (see runContestLifecycle). The jobs are
+ * each module's; the composition root (composition.ts) lists them. This file knows none of them.
  */
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Job {
   name: string;
   intervalMs: number;
+  /** On the job queue: how long a run may take before another instance takes it over (default 60 s). */
+  expireInSeconds?: number;
   run(): Promise<unknown>;
 }
 
@@ -18,11 +21,13 @@ export interface Scheduler {
   runNow(): Promise<void>;
   /** Runs one job soon (coalescing calls within `delayMs`), outside its timer: a wake-up hint. */
   wake(name: string, delayMs?: number): void;
+  /** Runs one job now in this process (a run already in progress is awaited instead). */
+  run(name: string): Promise<void>;
   /** Clears the timers and waits for runs in progress, so the database can close after it. */
   stop(): Promise<void>;
 }
 
-export function createScheduler(jobs: Job[], log: FastifyBaseLogger): Scheduler {
+export function createScheduler(jobs: Job[], log: FastifyBaseLogger, opts: { timers?: boolean } = {}): Scheduler {
   const running = new Map<string, Promise<void>>();
   let stopped = false;
 
@@ -42,7 +47,7 @@ export function createScheduler(jobs: Job[], log: FastifyBaseLogger): Scheduler 
     return run;
   };
 
-  const timers = jobs.map((job) => {
+  const timers = (opts.timers === false ? [] : jobs).map((job) => {
     const timer = setInterval(() => {
       if (!stopped && !running.has(job.name)) void tick(job);
     }, job.intervalMs);
@@ -61,6 +66,11 @@ export function createScheduler(jobs: Job[], log: FastifyBaseLogger): Scheduler 
       }, delayMs);
       timer.unref();
       wakeTimers.set(name, timer);
+    },
+    async run(name) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw new Error(`no job named ${name}`);
+      await tick(job);
     },
     async runNow() {
       await Promise.all(jobs.map(async (job) => tick(job)));
