@@ -46,6 +46,9 @@ export async function createJobQueueScheduler(jobs: Job[], log: FastifyBaseLogge
     maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 5,
     cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds ?? 10,
     cronWorkerIntervalSeconds: 1,
+    // A sub-minute job completes tens of thousands of runs a day: keep an hour live, a day archived.
+    archiveCompletedAfterSeconds: 3_600,
+    deleteAfterDays: 1,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
