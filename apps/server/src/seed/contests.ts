@@ -21,7 +21,7 @@ import { finalizeContest } from '../modules/contest-settlement/finalize-contest.
 import * as reportsService from '../modules/contests/reports.service.js';
 import * as entriesService from '../modules/entries/entries.service.js';
 import * as reviewService from '../modules/entries/entry-review.service.js';
-import * as votesService from '../modules/votes/votes.service.js';
+import * as votesService from '../modules/votes/cast-vote.js';
 import { accounts } from '../modules/ledger/accounts.js';
 import { balanceOf, post, userBalances } from '../modules/ledger/ledger.js';
 import type { FormFields, FormReader } from '../modules/entries/entry-intake.js';

@@ -33,12 +33,17 @@ export async function loadEntry(db: DbOrTx, id: string, opts: { lock?: boolean }
  */
 export const RANKING_ORDER = [desc(entries.weightedVotes), asc(entries.createdAt), asc(entries.id)];
 
-/** 1 + the number of approved entries of the same contest that rank above this one (RANKING_ORDER). */
-const rankingSql = sql<number | null>`case when ${entries.status} = 'approved' then 1 + (
+/**
+ * 1 + the number of approved entries of the same contest that rank above this one (RANKING_ORDER).
+ * The outer row's columns are named through the table (`"entries".x`): drizzle leaves columns
+ * unqualified in a single-table select, where they would bind to the subquery's `r` instead.
+ */
+const outer = (column: string) => sql`${entries}.${sql.identifier(column)}`;
+export const rankingSql = sql<number | null>`case when ${outer('status')} = 'approved' then 1 + (
   select count(*)::int from ${entries} r
-  where r.contest_id = ${entries.contestId} and r.status = 'approved'
-    and (r.weighted_votes > ${entries.weightedVotes}
-      or (r.weighted_votes = ${entries.weightedVotes} and (r.created_at, r.id) < (${entries.createdAt}, ${entries.id})))
+  where r.contest_id = ${outer('contest_id')} and r.status = 'approved'
+    and (r.weighted_votes > ${outer('weighted_votes')}
+      or (r.weighted_votes = ${outer('weighted_votes')} and (r.created_at, r.id) < (${outer('created_at')}, ${outer('id')})))
 ) end`;
 
 /**
