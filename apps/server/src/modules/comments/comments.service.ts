@@ -22,7 +22,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { commentLikes, comments, contests, entries, reports, users } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { createReport, REPORT_MESSAGES } from '../contests/reports.service.js';
+import { createReport, REPORT_MESSAGES } from '../contests/file-report.js';
 import { recordEvent } from '../../lib/events/index.js';
 import { commentPosted } from './comments.events.js';
 
