@@ -14,7 +14,7 @@ import type { AppContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import { contests, entries } from '../db/schema/index.js';
 import { advanceClock, setClock } from '../lib/clock.js';
-import * as commentsService from '../modules/comments/comments.service.js';
+import * as commentsService from '../modules/comments/post-comment.js';
 import * as contestsService from '../modules/contests/create-contest.js';
 import { cancelContest } from '../modules/contest-settlement/change-status.js';
 import { finalizeContest } from '../modules/contest-settlement/finalize-contest.js';
