@@ -8,7 +8,7 @@ import { contests, entries, entryLikes, users, votes } from '../src/db/schema/in
 import { advanceClock, now, setClock } from '../src/lib/clock.js';
 import { accounts } from '../src/modules/ledger/accounts.js';
 import { balanceOf, checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
-import { deleteEntry } from '../src/modules/entries/entries.service.js';
+import { deleteEntry } from '../src/modules/entries/edit-entry.js';
 import { bearer, createSignedInUser, createTestApp, login, type LoginResult, type TestApp } from './helpers.js';
 import {
   compoundFile,

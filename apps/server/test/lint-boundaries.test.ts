@@ -75,7 +75,7 @@ describe('server boundaries', () => {
       "import { settleCreditPurchase } from '../vote-credits/vote-credits.service.js';",
       'payments knows no module',
     ],
-    [`${server}/modules/contests/fixture.ts`, "import { castVote } from '../votes/votes.service.js';", 'contests is below'],
+    [`${server}/modules/contests/fixture.ts`, "import { castVote } from '../votes/cast-vote.js';", 'contests is below'],
     [`${server}/modules/entries/fixture.ts`, "import { refundVote } from '../votes/refund-vote.js';", 'entries is below'],
     [`${server}/modules/votes/fixture.ts`, "import { cancelLocked } from '../contest-settlement/cancel-contest.js';", 'votes is below'],
     [

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_REASONS } from '@contesthub/shared';
+import { queryRows } from '../src/db/client.js';
 import { reports } from '../src/db/schema/index.js';
-import { reportPriority } from '../src/modules/contests/reports.service.js';
+import { reportPriority } from '../src/modules/contests/file-report.js';
 import { bearer, createSignedInUser, createTestApp, type LoginResult, type TestApp, type TestUser } from './helpers.js';
 import { insertContest, insertEntry } from './engagement-fixtures.js';
 
@@ -149,5 +150,54 @@ describe('reports', () => {
       .from(reports)
       .where(inArray(reports.contestId, [contest.id, other.contest.id, draft.id]));
     expect(filed).toHaveLength(0);
+  });
+
+  it('records one report.filed event with each report filed (a flag too), none for a refused report', async () => {
+    const { contest, entry, commentId } = await setup();
+    const eventsAbout = (targetId: string) =>
+      queryRows<{ name: string; aggregate: string; payload: Record<string, unknown>; actor_id: string | null }>(
+        t.ctx.db,
+        sql`select name, aggregate, payload, actor_id from domain_events where name = 'report.filed' and payload->>'targetId' = ${targetId}`,
+      );
+
+    const filed = await report(`/api/contests/${contest.id}/entries/${entry.id}/report`, reporter.token, valid);
+    expect(filed.statusCode).toBe(201);
+    const reportId = filed.json().data.reportId as string;
+    expect(await eventsAbout(entry.id)).toEqual([
+      {
+        name: 'report.filed',
+        aggregate: `report:${reportId}`,
+        payload: {
+          reportId,
+          targetType: 'entry',
+          targetId: entry.id,
+          contestId: contest.id,
+          reporterId: reporter.userId,
+          reason: 'spam',
+        },
+        actor_id: reporter.userId,
+      },
+    ]);
+
+    // Refused: a second report of the same item, your own contest, validation: nothing recorded.
+    expect((await report(`/api/contests/${contest.id}/entries/${entry.id}/report`, reporter.token, valid)).statusCode).toBe(409);
+    expect((await report(`/api/contests/${contest.id}/report`, organizer.token, valid)).statusCode).toBe(400);
+    expect((await report(`/api/contests/${contest.id}/report`, reporter.token, { reason: 'spam' })).statusCode).toBe(400);
+    expect(await eventsAbout(entry.id)).toHaveLength(1);
+    expect(await eventsAbout(contest.id)).toHaveLength(0);
+
+    // Flagging a comment files a report: one event; a second flag by the same member is refused and records none.
+    const flag = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/comments/${commentId}/flag`,
+        headers: bearer(reporter.token),
+        payload: { reason: 'spam' },
+      });
+    expect((await flag()).statusCode).toBe(200);
+    expect((await flag()).statusCode).toBe(409);
+    expect((await eventsAbout(commentId)).map((e) => e.payload)).toEqual([
+      expect.objectContaining({ targetType: 'comment', targetId: commentId, reporterId: reporter.userId, reason: 'spam' }),
+    ]);
   });
 });

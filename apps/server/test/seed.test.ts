@@ -12,7 +12,7 @@ import {
 import { queryRows } from '../src/db/client.js';
 import { appMeta, contests, entries, ledgerTransactions, userBadges, users, votes } from '../src/db/schema/index.js';
 import { postedAmount } from '../src/modules/ledger/ledger.js';
-import { completionOf } from '../src/modules/entries/entries.service.js';
+import { completionOf } from '../src/modules/entries/entry-eligibility.js';
 import { accounts } from '../src/modules/ledger/accounts.js';
 import { balanceOf, checkLedgerIntegrity, post, userBalances } from '../src/modules/ledger/ledger.js';
 import { createUser } from '../src/modules/users/users.service.js';

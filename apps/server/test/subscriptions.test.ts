@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, type TCurrentSubscription, type TSubscription, type TSubscriptionInitialized, type TWallet } from '@contesthub/shared';
 import { ledgerTransactions, payments, subscriptions, users } from '../src/db/schema/index.js';
 import { advanceClock, now, setClock } from '../src/lib/clock.js';
-import { hasUnlimitedContests } from '../src/modules/contests/contests.service.js';
+import { hasUnlimitedContests } from '../src/modules/contests/create-contest.js';
 import { checkLedgerIntegrity, platformRevenueTotal } from '../src/modules/ledger/ledger.js';
 import { runSubscriptionExpiry, settleSubscriptionPayment } from '../src/modules/subscriptions/subscriptions.service.js';
 import { DAY, contestPayload, fundWallet, walletOf } from './contest-fixtures.js';

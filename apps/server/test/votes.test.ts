@@ -5,7 +5,7 @@ import { creditsToUnits } from '@contesthub/shared';
 import { contests, entries, ledgerTransactions, votes } from '../src/db/schema/index.js';
 import { advanceClock, setClock } from '../src/lib/clock.js';
 import { accounts, balanceOf, checkLedgerIntegrity, platformRevenueTotal, postedAccount } from '../src/modules/ledger/ledger.js';
-import { DAILY_FREE_VOTE_LIMIT } from '../src/modules/votes/votes.service.js';
+import { DAILY_FREE_VOTE_LIMIT } from '../src/modules/votes/vote-limits.js';
 import { bearer, createSignedInUser, createTestApp, type LoginResult, type TestApp, type TestUser } from './helpers.js';
 import { MINUTE, fundCredits, insertContest, insertEntry } from './engagement-fixtures.js';
 

@@ -14,14 +14,15 @@ import type { AppContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import { contests, entries } from '../db/schema/index.js';
 import { advanceClock, setClock } from '../lib/clock.js';
-import * as commentsService from '../modules/comments/comments.service.js';
-import * as contestsService from '../modules/contests/contests.service.js';
+import * as commentsService from '../modules/comments/post-comment.js';
+import * as contestsService from '../modules/contests/create-contest.js';
 import { cancelContest } from '../modules/contest-settlement/change-status.js';
 import { finalizeContest } from '../modules/contest-settlement/finalize-contest.js';
-import * as reportsService from '../modules/contests/reports.service.js';
-import * as entriesService from '../modules/entries/entries.service.js';
-import * as reviewService from '../modules/entries/entry-review.service.js';
-import * as votesService from '../modules/votes/votes.service.js';
+import * as reportsService from '../modules/contests/file-report.js';
+import { likeEntry } from '../modules/entries/entry-likes.js';
+import { submitEntry } from '../modules/entries/submit-entry.js';
+import * as reviewService from '../modules/entries/entry-review.js';
+import * as votesService from '../modules/votes/cast-vote.js';
 import { accounts } from '../modules/ledger/accounts.js';
 import { balanceOf, post, userBalances } from '../modules/ledger/ledger.js';
 import type { FormFields, FormReader } from '../modules/entries/entry-intake.js';
@@ -265,7 +266,7 @@ export async function runPlan(
         await ensureFunds(tx, author.id, 'CREDIT', creditsToUnits(plan.entryFeeCredits), ref('entry-fee', author.id));
       }
       const file = files[n] as { name: string; data: Buffer };
-      const submitted = await entriesService.submitEntry(
+      const submitted = await submitEntry(
         sctx,
         author.id,
         formReader({ contestId, title: e.title, description: e.description, entryType: plan.entryType, tags: plan.tags.join(',') }, file),
@@ -316,7 +317,7 @@ export async function runPlan(
         const likers = others.filter((p) => p.id !== entry.by.id).slice((index + i) % 4, ((index + i) % 4) + 4 - Math.min(i, 2));
         for (const liker of likers) {
           advanceClock(5 * 60_000);
-          await entriesService.likeEntry(sctx, actor(liker), entry.id);
+          await likeEntry(sctx, actor(liker), entry.id);
           counters.likes++;
         }
       }

@@ -4,7 +4,13 @@ import { ZCommentContent, ZCreateComment, ZFlagComment, ZModerateComment, ZPagin
 import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { pageQueryFields } from '../../lib/pagination.js';
 import { requireAuth } from '../../plugins/auth.js';
-import * as comments from './comments.service.js';
+import { commentAnalytics } from './comment-analytics.js';
+import { setLike } from './comment-likes.js';
+import { COMMENT_MESSAGES } from './comments.messages.js';
+import { deleteComment, updateComment } from './edit-comment.js';
+import { contestComments, flaggedComments, getComment, listComments, myComments } from './list-comments.js';
+import { flagComment, moderateComment } from './moderate-comment.js';
+import { createComment } from './post-comment.js';
 
 const tags = ['comments'];
 const STATUSES = ['active', 'flagged', 'hidden', 'deleted'] as const;
@@ -48,8 +54,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'verified', rateLimit: rateLimits.perUser(30) },
     },
     async (req, reply) => {
-      const comment = await comments.createComment(app.ctx, requireAuth(req), req.body);
-      return reply.status(201).send(ok(comment, comments.COMMENT_MESSAGES.posted));
+      const comment = await createComment(app.ctx, requireAuth(req), req.body);
+      return reply.status(201).send(ok(comment, COMMENT_MESSAGES.posted));
     },
   );
 
@@ -73,7 +79,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok(await comments.listComments(app.ctx, req.auth, req.query)),
+    async (req) => ok(await listComments(app.ctx, req.auth, req.query)),
   );
 
   app.get(
@@ -87,7 +93,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await comments.myComments(app.ctx, requireAuth(req), req.query)),
+    async (req) => ok(await myComments(app.ctx, requireAuth(req), req.query)),
   );
 
   app.get(
@@ -101,7 +107,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'moderator' },
     },
-    async (req) => ok(await comments.flaggedComments(app.ctx, requireAuth(req), req.query)),
+    async (req) => ok(await flaggedComments(app.ctx, requireAuth(req), req.query)),
   );
 
   app.get(
@@ -124,7 +130,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'moderator' },
     },
-    async (req) => ok(await comments.commentAnalytics(app.ctx, requireAuth(req))),
+    async (req) => ok(await commentAnalytics(app.ctx, requireAuth(req))),
   );
 
   app.get(
@@ -139,7 +145,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok(await comments.contestComments(app.ctx, req.auth, req.params.id, req.query)),
+    async (req) => ok(await contestComments(app.ctx, req.auth, req.params.id, req.query)),
   );
 
   app.get(
@@ -148,7 +154,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'One comment', params: idParams, response: { 200: envelope(ZComment) } },
       config: { access: 'optional' },
     },
-    async (req) => ok(await comments.getComment(app.ctx, req.auth, req.params.id)),
+    async (req) => ok(await getComment(app.ctx, req.auth, req.params.id)),
   );
 
   app.put(
@@ -163,8 +169,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'verified' },
     },
-    async (req) =>
-      ok(await comments.updateComment(app.ctx, requireAuth(req), req.params.id, req.body.content), comments.COMMENT_MESSAGES.updated),
+    async (req) => ok(await updateComment(app.ctx, requireAuth(req), req.params.id, req.body.content), COMMENT_MESSAGES.updated),
   );
 
   app.delete(
@@ -178,7 +183,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await comments.deleteComment(app.ctx, requireAuth(req), req.params.id), comments.COMMENT_MESSAGES.deleted),
+    async (req) => ok(await deleteComment(app.ctx, requireAuth(req), req.params.id), COMMENT_MESSAGES.deleted),
   );
 
   const ZLikeResult = z.object({ comment: ZComment, likesCount: z.number().int(), action: z.enum(['liked', 'unliked']) });
@@ -192,8 +197,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: like ? 'Like a comment' : 'Unlike a comment', params: idParams, response: { 200: envelope(ZLikeResult) } },
       config: { access: 'signedIn', rateLimit: rateLimits.perUser(60) },
       handler: async (req) => {
-        const result = await comments.setLike(app.ctx, requireAuth(req), req.params.id, like);
-        return ok(result, like ? comments.COMMENT_MESSAGES.liked : comments.COMMENT_MESSAGES.unliked);
+        const result = await setLike(app.ctx, requireAuth(req), req.params.id, like);
+        return ok(result, like ? COMMENT_MESSAGES.liked : COMMENT_MESSAGES.unliked);
       },
     });
   }
@@ -204,8 +209,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Flag a comment for review', params: idParams, body: ZFlagComment, response: { 200: envelope(ZComment) } },
       config: { access: 'signedIn', rateLimit: rateLimits.perUser(20, '10 minutes') },
     },
-    async (req) =>
-      ok(await comments.flagComment(app.ctx, requireAuth(req), req.params.id, req.body.reason), comments.COMMENT_MESSAGES.flagged),
+    async (req) => ok(await flagComment(app.ctx, requireAuth(req), req.params.id, req.body.reason), COMMENT_MESSAGES.flagged),
   );
 
   app.patch(
@@ -221,8 +225,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
     },
     async (req) => {
-      const comment = await comments.moderateComment(app.ctx, requireAuth(req), req.params.id, req.body.action);
-      return ok(comment, comments.COMMENT_MESSAGES.moderated[req.body.action]);
+      const comment = await moderateComment(app.ctx, requireAuth(req), req.params.id, req.body.action);
+      return ok(comment, COMMENT_MESSAGES.moderated[req.body.action]);
     },
   );
 };
@@ -243,6 +247,6 @@ export const contestCommentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
     },
     async (req) =>
-      ok(await comments.deleteComment(app.ctx, requireAuth(req), req.params.commentId, { contestId: req.params.id }), 'Comment deleted'),
+      ok(await deleteComment(app.ctx, requireAuth(req), req.params.commentId, { contestId: req.params.id }), 'Comment deleted'),
   );
 };

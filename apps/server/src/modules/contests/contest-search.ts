@@ -7,10 +7,10 @@
  * The vocabulary is the `search_words` table (migration 0006), filled by a trigger from every
  * contest's search vector and indexed with pg_trgm, so a misspelling costs one small index look-up
  * instead of a similarity test against every title. The last word also matches as a prefix, for
- * search-as-you-type ('photo' finds 'photography').
+ * search-as-you-type ('photo' finds 'photography'). The queries are in contest-browse.repository.ts.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
+import { similarSearchWords } from './contest-browse.repository.js';
 
 const MAX_WORDS = 8;
 const ALTERNATIVES_PER_WORD = 3;
@@ -37,19 +37,7 @@ export async function searchTsQuery(db: DbOrTx, query: string): Promise<string |
   const words = queryWords(query);
   if (words.length === 0) return null;
   const fuzzy = words.filter((w) => w.length >= MIN_FUZZY_LENGTH);
-  const similar = fuzzy.length
-    ? await queryRows<{ term: string; word: string }>(
-        db,
-        sql`select t.term, s.word
-            from unnest(string_to_array(${fuzzy.join(' ')}, ' ')) as t(term)
-            -- A word the contests already use is taken as typed, not "corrected".
-            cross join lateral (select 1 where not exists (select 1 from search_words k where k.word = t.term)) as unknown
-            cross join lateral (
-              select word from search_words where word % t.term and word <> t.term
-              order by similarity(word, t.term) desc, word limit ${ALTERNATIVES_PER_WORD}
-            ) as s`,
-      )
-    : [];
+  const similar = await similarSearchWords(db, fuzzy, ALTERNATIVES_PER_WORD);
   return words
     .map((word, i) => {
       const exact = i === words.length - 1 ? `${word}:*` : word;
@@ -58,12 +46,3 @@ export async function searchTsQuery(db: DbOrTx, query: string): Promise<string |
     })
     .join(' & ');
 }
-
-const SEARCH_VECTOR = sql`"contests"."search_vector"`;
-const tsQuery = (text: string) => sql`to_tsquery('simple'::regconfig, ${text})`;
-
-/** Contests matching a tsquery from searchTsQuery: answered from the search vector's GIN index. */
-export const searchMatches = (text: string): SQL => sql`${SEARCH_VECTOR} @@ ${tsQuery(text)}`;
-
-/** Full-text rank: a title match above category and tags above the description. */
-export const searchRank = (text: string): SQL => sql`ts_rank(${SEARCH_VECTOR}, ${tsQuery(text)})`;

@@ -6,3 +6,18 @@ export const contestCreated = defineEvent(
   z.object({ contestId: z.uuid(), organizerId: z.uuid(), status: z.string() }),
   (p) => `contest:${p.contestId}`,
 );
+
+/** Someone reported a contest, an entry or a comment (or flagged a comment): a report joined the moderation queue. */
+export const reportFiled = defineEvent(
+  'report.filed',
+  z.object({
+    reportId: z.uuid(),
+    targetType: z.enum(['contest', 'entry', 'comment', 'user']),
+    targetId: z.uuid(),
+    /** The contest the item belongs to, when there is one. */
+    contestId: z.uuid().nullable(),
+    reporterId: z.uuid(),
+    reason: z.string(),
+  }),
+  (p) => `report:${p.reportId}`,
+);

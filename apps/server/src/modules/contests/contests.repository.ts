@@ -1,18 +1,21 @@
 /**
- * Drizzle queries for contests. No rules here: the service decides, this reads and locks.
+ * Drizzle queries for contests. No rules here: the operations decide, this reads, writes and locks.
+ * The lists' queries are in contest-browse.repository.ts, the reports' in reports.repository.ts.
  *
  * Lock order used by everything that changes a contest and moves money for it (contests, entries,
  * votes): the contest row first (`getContestForUpdate`), then entry rows, then ledger accounts
  * (which `post()` locks in code order). Keeping that order avoids deadlocks between a vote and a
  * cancellation or a payout.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { contests, entries, userBadges, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 
 export type ContestRow = typeof contests.$inferSelect;
+export type NewContest = typeof contests.$inferInsert;
+type UserRow = typeof users.$inferSelect;
 
 export const CONTEST_NOT_FOUND = 'Contest not found';
 export const contestNotFound = () => AppError.notFound(CONTEST_NOT_FOUND);
@@ -84,6 +87,54 @@ export interface ContestViewRow {
   winnerTitle: string | null;
   winnerUserId: string | null;
   winnerName: string | null;
+}
+
+/** The contest with its organizer and winner (a row of `selectContestViews`), or undefined. */
+export async function findContestView(db: DbOrTx, id: string): Promise<ContestViewRow | undefined> {
+  const [view] = await selectContestViews(db).where(eq(contests.id, id));
+  return view;
+}
+
+// ---------- create, edit, delete ----------
+
+export async function insertContest(tx: Tx, values: NewContest): Promise<void> {
+  await tx.insert(contests).values(values);
+}
+
+export async function updateContestRow(tx: Tx, id: string, set: Partial<NewContest>): Promise<void> {
+  await tx.update(contests).set(set).where(eq(contests.id, id));
+}
+
+export async function deleteContestRow(tx: Tx, id: string): Promise<void> {
+  await tx.delete(contests).where(eq(contests.id, id));
+}
+
+/** Entry rows of a contest, whatever their status. */
+export async function entryRowCount(tx: Tx, contestId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(entries).where(eq(entries.contestId, contestId));
+  return row?.n ?? 0;
+}
+
+// ---------- the organizer (their monthly contest count lives on their users row) ----------
+
+/** The organizer's row FOR UPDATE: two creations at once cannot both take the last free slot. */
+export async function lockOrganizer(tx: Tx, userId: string): Promise<UserRow | undefined> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return user;
+}
+
+export async function setMonthlyContestCount(
+  tx: Tx,
+  userId: string,
+  set: { monthlyContestCount: number; lastContestReset: Date | null; updatedAt: Date },
+): Promise<void> {
+  await tx.update(users).set(set).where(eq(users.id, userId));
+}
+
+/** Whether an organizer's account exists and is usable (their public contest list). */
+export async function organizerState(db: DbOrTx, userId: string) {
+  const [user] = await db.select({ status: users.status, isActive: users.isActive }).from(users).where(eq(users.id, userId));
+  return user;
 }
 
 // ---------- the lifecycle (the contest-settlement module moves contests along with these) ----------

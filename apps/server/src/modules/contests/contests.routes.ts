@@ -15,12 +15,17 @@ import {
 } from '@contesthub/shared';
 import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
-import * as service from './contests.service.js';
+import { getContest, myContests, organizerContests } from './contest-reads.js';
+import { CONTEST_MESSAGES } from './contests.messages.js';
+import { createContest } from './create-contest.js';
+import { deleteContest } from './delete-contest.js';
+import { contestCategories, featuredContests, listContests, searchContests } from './list-contests.js';
+import { updateContest } from './update-contest.js';
 import { coverOf, registerContestForms } from './contests.upload.js';
 
 const tags = ['contests'];
 const params = z.object({ id: z.string().min(1).max(64) });
-const SEARCH_MESSAGE = service.CONTEST_MESSAGES.searchTooShort;
+const SEARCH_MESSAGE = CONTEST_MESSAGES.searchTooShort;
 const ownerListQuery = z.object({
   ...pageQuery({ defaultLimit: PAGE_SIZES.myContests, maxLimit: 50 }),
   status: z.enum(CONTEST_STATUSES).optional(),
@@ -51,8 +56,8 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const auth = requireAuth(req);
-      const contest = await service.createContest(app.ctx, { userId: auth.userId, role: auth.role }, req.body, coverOf(req));
-      return reply.status(201).send(ok({ contest }, service.CONTEST_MESSAGES.created));
+      const contest = await createContest(app.ctx, { userId: auth.userId, role: auth.role }, req.body, coverOf(req));
+      return reply.status(201).send(ok({ contest }, CONTEST_MESSAGES.created));
     },
   );
 
@@ -69,7 +74,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok(await service.listContests(app.ctx, req.query)),
+    async (req) => ok(await listContests(app.ctx, req.query)),
   );
 
   app.get(
@@ -90,7 +95,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok({ contests: await service.featuredContests(app.ctx, req.query.limit) }),
+    async (req) => ok({ contests: await featuredContests(app.ctx, req.query.limit) }),
   );
 
   app.get(
@@ -103,7 +108,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async () => ok({ categories: await service.contestCategories(app.ctx) }),
+    async () => ok({ categories: await contestCategories(app.ctx) }),
   );
 
   app.get(
@@ -120,7 +125,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok(await service.searchContests(app.ctx, req.query)),
+    async (req) => ok(await searchContests(app.ctx, req.query)),
   );
 
   app.get(
@@ -129,7 +134,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Contests I organise', querystring: ownerListQuery, response: { 200: envelope(ZMyContests) } },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await service.myContests(app.ctx, requireAuth(req).userId, req.query)),
+    async (req) => ok(await myContests(app.ctx, requireAuth(req).userId, req.query)),
   );
 
   app.get(
@@ -144,7 +149,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok(await service.organizerContests(app.ctx, req.params.id, req.query)),
+    async (req) => ok(await organizerContests(app.ctx, req.params.id, req.query)),
   );
 
   app.get(
@@ -153,7 +158,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'One contest', params, response: { 200: contestAnswer } },
       config: { access: 'optional' },
     },
-    async (req) => ok({ contest: await service.getContest(app.ctx, req.params.id, req.auth) }),
+    async (req) => ok({ contest: await getContest(app.ctx, req.params.id, req.auth) }),
   );
 
   app.put(
@@ -172,8 +177,8 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = requireAuth(req);
-      const contest = await service.updateContest(app.ctx, { userId: auth.userId, role: auth.role }, req.params.id, req.body, coverOf(req));
-      return ok({ contest }, service.CONTEST_MESSAGES.updated);
+      const contest = await updateContest(app.ctx, { userId: auth.userId, role: auth.role }, req.params.id, req.body, coverOf(req));
+      return ok({ contest }, CONTEST_MESSAGES.updated);
     },
   );
 
@@ -197,10 +202,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = requireAuth(req);
-      return ok(
-        await service.deleteContest(app.ctx, { userId: auth.userId, role: auth.role }, req.params.id),
-        service.CONTEST_MESSAGES.deleted,
-      );
+      return ok(await deleteContest(app.ctx, { userId: auth.userId, role: auth.role }, req.params.id), CONTEST_MESSAGES.deleted);
     },
   );
 };

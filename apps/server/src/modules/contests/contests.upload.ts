@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MESSAGES, UPLOAD_LIMITS_BYTES } from '@contesthub/shared';
+import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 
 export const COVER_FIELD = 'coverImage';
@@ -124,3 +125,23 @@ export async function renderCover(input: Buffer): Promise<Buffer> {
 }
 
 export const coverKey = (contestId: string) => `covers/${contestId}/${randomBytes(16).toString('hex')}.webp`;
+
+/** Renders and stores an uploaded cover before the transaction that points the contest at it. */
+export async function storeCover(ctx: AppContext, contestId: string, cover: Buffer | undefined) {
+  if (!cover) return undefined;
+  const image = await renderCover(cover);
+  return ctx.storage.put(coverKey(contestId), image, { contentType: 'image/webp', contentLength: image.length });
+}
+
+/** Removes a cover stored for a transaction that then failed (nothing points at it). */
+export async function discardCover(ctx: AppContext, stored: { key: string } | undefined): Promise<void> {
+  if (!stored) return;
+  await ctx.storage.delete(stored.key).catch((err: unknown) => ctx.log.warn({ err, key: stored.key }, 'could not remove unused cover'));
+}
+
+/** Removes a cover file this contest uploaded (never a url set by seed data or pointing elsewhere). */
+export async function removeCover(ctx: AppContext, contestId: string, url: string | null): Promise<void> {
+  const key = url ? ctx.storage.keyOf(url) : undefined;
+  if (!key || !key.startsWith(`covers/${contestId}/`)) return;
+  await ctx.storage.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'could not remove a contest cover'));
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { REPORT_STATUSES, ZReport } from '@contesthub/shared';
 import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
-import * as reports from './reports.service.js';
+import * as reports from './file-report.js';
 
 const tags = ['reports'];
 const ZReportSubmitted = z.object({

@@ -1,17 +1,24 @@
 /**
- * Drizzle queries of the entries module: the entry read model (TEntry with participant, contest
- * summary, ranking and likedByMe), contest counters and the leaderboard.
+ * Drizzle queries of the entries module: loads and locks, the ranking, submission, edit, deletion
+ * and review writes, contest counters and the counts other modules read. The entry read model
+ * (TEntry, pages, leaderboard) is in entry-reads.repository.ts, likes in entry-likes.repository.ts.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { unitsToCredits, pageOf } from '@contesthub/shared';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
-import { contests, entries, entryLikes, users, votes } from '../../db/schema/index.js';
+import { contests, entries, users, votes } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
-import { statusForDates } from '../contests/phase.js';
-import type { TEntry } from './entries.schemas.js';
 
 export type ContestRow = typeof contests.$inferSelect;
 export type EntryRow = typeof entries.$inferSelect;
+export type NewEntry = typeof entries.$inferInsert;
+export type { ContestRestrictions, EntryMedia } from '../../db/schema/index.js';
+type UserRow = typeof users.$inferSelect;
+
+/** The user row (the participant's profile and tier decide what they may enter). */
+export async function loadUser(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return user;
+}
 
 /** A contest by id (private loader: the contests module owns contests, this module only reads them). */
 export async function loadContest(db: DbOrTx, id: string, opts: { lock?: boolean } = {}): Promise<ContestRow | undefined> {
@@ -33,12 +40,17 @@ export async function loadEntry(db: DbOrTx, id: string, opts: { lock?: boolean }
  */
 export const RANKING_ORDER = [desc(entries.weightedVotes), asc(entries.createdAt), asc(entries.id)];
 
-/** 1 + the number of approved entries of the same contest that rank above this one (RANKING_ORDER). */
-const rankingSql = sql<number | null>`case when ${entries.status} = 'approved' then 1 + (
+/**
+ * 1 + the number of approved entries of the same contest that rank above this one (RANKING_ORDER).
+ * The outer row's columns are named through the table (`"entries".x`): drizzle leaves columns
+ * unqualified in a single-table select, where they would bind to the subquery's `r` instead.
+ */
+const outer = (column: string) => sql`${entries}.${sql.identifier(column)}`;
+export const rankingSql = sql<number | null>`case when ${outer('status')} = 'approved' then 1 + (
   select count(*)::int from ${entries} r
-  where r.contest_id = ${entries.contestId} and r.status = 'approved'
-    and (r.weighted_votes > ${entries.weightedVotes}
-      or (r.weighted_votes = ${entries.weightedVotes} and (r.created_at, r.id) < (${entries.createdAt}, ${entries.id})))
+  where r.contest_id = ${outer('contest_id')} and r.status = 'approved'
+    and (r.weighted_votes > ${outer('weighted_votes')}
+      or (r.weighted_votes = ${outer('weighted_votes')} and (r.created_at, r.id) < (${outer('created_at')}, ${outer('id')})))
 ) end`;
 
 /**
@@ -62,178 +74,74 @@ export async function rankOf(db: DbOrTx, entryId: string): Promise<number | null
   return row?.rank ?? null;
 }
 
-/** The participant columns an entry answer shows (ZEntryParticipant once mapped). */
-const participantColumns = {
-  id: users.id,
-  fullName: users.fullName,
-  username: users.username,
-  profilePicture: users.profilePicture,
-  isVerified: users.isVerified,
-};
+// ---------- submission, edit, deletion, review ----------
 
-type ParticipantRow = { id: string; fullName: string; username: string; profilePicture: string | null; isVerified: boolean };
-
-/** participantColumns as the answers show them (ZEntryParticipant). */
-const toParticipant = (p: ParticipantRow) => ({
-  _id: p.id,
-  fullName: p.fullName,
-  username: p.username,
-  profilePicture: p.profilePicture,
-  verified: p.isVerified,
-});
-
-function entrySelection(viewerId: string | undefined) {
-  return {
-    entry: entries,
-    contest: {
-      id: contests.id,
-      title: contests.title,
-      category: contests.category,
-      status: contests.status,
-      entryFee: contests.entryFee,
-      entryFeeAmount: contests.entryFeeAmount,
-      prizeType: contests.prizeType,
-      prizeAmount: contests.prizeAmount,
-      badgeTitle: contests.badgeTitle,
-      entryStartDate: contests.entryStartDate,
-      entryEndDate: contests.entryEndDate,
-      votingStartDate: contests.votingStartDate,
-      votingEndDate: contests.votingEndDate,
-    },
-    participant: participantColumns,
-    ranking: rankingSql,
-    likedByMe: viewerId
-      ? sql<boolean>`exists(select 1 from ${entryLikes} where ${entryLikes.entryId} = ${entries.id} and ${entryLikes.userId} = ${viewerId})`
-      : sql<null>`null`,
-  };
-}
-
-type SelectedRow = {
-  entry: EntryRow;
-  contest: {
-    id: string;
-    title: string;
-    category: string;
-    status: ContestRow['status'];
-    entryFee: ContestRow['entryFee'];
-    entryFeeAmount: number;
-    prizeType: ContestRow['prizeType'];
-    prizeAmount: number;
-    badgeTitle: string | null;
-    entryStartDate: Date;
-    entryEndDate: Date;
-    votingStartDate: Date;
-    votingEndDate: Date;
-  };
-  participant: ParticipantRow;
-  ranking: number | null;
-  likedByMe: boolean | null;
-};
-
-function toEntry(row: SelectedRow, at: Date): TEntry {
-  const { entry, contest, participant } = row;
-  const created = entry.createdAt.toISOString();
-  return {
-    _id: entry.id,
-    title: entry.title,
-    description: entry.description,
-    entryType: entry.entryType,
-    status: entry.status,
-    rejectionReason: entry.rejectionReason,
-    media: entry.media.map((m) => ({
-      url: m.url,
-      ...(m.thumbnailUrl ? { thumbnailUrl: m.thumbnailUrl } : {}),
-      kind: m.kind,
-      mimeType: m.mimeType,
-      size: m.size,
-      ...(m.width !== undefined ? { width: m.width } : {}),
-      ...(m.height !== undefined ? { height: m.height } : {}),
-    })),
-    tags: entry.tags,
-    settings: { allowSharing: entry.allowSharing },
-    votesCount: entry.votesCount,
-    weightedVotes: entry.weightedVotes,
-    likesCount: entry.likesCount,
-    commentsCount: entry.commentsCount,
-    ...(row.likedByMe === null ? {} : { likedByMe: row.likedByMe }),
-    participant: toParticipant(participant),
-    contest: {
-      _id: contest.id,
-      title: contest.title,
-      category: contest.category,
-      // What the dates call for now, even if the scheduler has not written it yet.
-      status: statusForDates(contest, at),
-      entryFee: contest.entryFee,
-      entryFeeAmount: unitsToCredits(contest.entryFeeAmount),
-      prizeType: contest.prizeType,
-      prizeAmount: contest.prizeAmount,
-      badgeTitle: contest.badgeTitle,
-    },
-    ranking: row.ranking === null ? null : Number(row.ranking),
-    createdAt: created,
-    submittedAt: created,
-  };
-}
-
-export interface EntryQuery {
-  where?: SQL | undefined;
-  orderBy?: SQL[];
-  limit?: number;
-  offset?: number;
-  viewerId?: string | undefined;
-}
-
-/** Entries with everything TEntry shows, in the order asked. */
-export async function findEntries(db: DbOrTx, q: EntryQuery): Promise<TEntry[]> {
-  let query = db
-    .select(entrySelection(q.viewerId))
+/** Whether the user has an entry in one of `statuses` in the contest. */
+export async function hasEntryIn(db: DbOrTx, contestId: string, userId: string, statuses: Array<EntryRow['status']>): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: entries.id })
     .from(entries)
-    .innerJoin(contests, eq(contests.id, entries.contestId))
-    .innerJoin(users, eq(users.id, entries.participantId))
-    .where(q.where)
-    .orderBy(...(q.orderBy ?? [desc(entries.createdAt), desc(entries.id)]))
-    .$dynamic();
-  if (q.limit !== undefined) query = query.limit(q.limit);
-  if (q.offset !== undefined) query = query.offset(q.offset);
-  const rows = (await query) as SelectedRow[];
-  const at = now();
-  return rows.map((r) => toEntry(r, at));
+    .where(and(eq(entries.contestId, contestId), eq(entries.participantId, userId), inArray(entries.status, statuses)))
+    .limit(1);
+  return !!existing;
 }
 
-export async function findEntry(db: DbOrTx, id: string, viewerId?: string): Promise<TEntry | undefined> {
-  const [entry] = await findEntries(db, { where: eq(entries.id, id), viewerId, limit: 1 });
-  return entry;
+export async function insertEntry(tx: Tx, values: NewEntry): Promise<void> {
+  await tx.insert(entries).values(values);
 }
 
-/** How many entries match, and the sum of their votesCount. */
-export async function countEntries(db: DbOrTx, where: SQL | undefined): Promise<{ total: number; totalVotes: number }> {
-  const [row] = await db
-    .select({ total: count(), totalVotes: sql<number>`coalesce(sum(${entries.votesCount}), 0)::int` })
-    .from(entries)
-    .innerJoin(contests, eq(contests.id, entries.contestId))
-    .where(where);
-  return { total: Number(row?.total ?? 0), totalVotes: Number(row?.totalVotes ?? 0) };
+export async function updateEntryRow(tx: Tx, id: string, set: Partial<NewEntry>): Promise<void> {
+  await tx.update(entries).set(set).where(eq(entries.id, id));
 }
 
-/**
- * One page (`page` from 1, `limit` a page) of the entries matching `where`, as the entry lists
- * answer it, and the sum of votesCount over every match (only GET /api/entries shows it).
- */
-export async function entryPage(
-  db: DbOrTx,
-  q: { where: SQL | undefined; orderBy?: SQL[]; page: number; limit: number; viewerId: string | undefined },
-) {
-  const [rows, counts] = await Promise.all([
-    findEntries(db, { where: q.where, orderBy: q.orderBy, limit: q.limit, offset: (q.page - 1) * q.limit, viewerId: q.viewerId }),
-    countEntries(db, q.where),
-  ]);
-  const { total } = counts;
-  const pagination = pageOf(q, total);
-  return {
-    list: { entries: rows, total, totalPages: pagination.totalPages, pagination },
-    totalVotes: counts.totalVotes,
-  };
+/** Vote rows of an entry (active or not) and the credit units its active votes cost. */
+export async function entryVoteRows(tx: Tx, entryId: string): Promise<{ rows: number; paidUnits: number }> {
+  const [row] = await tx
+    .select({
+      n: sql<number>`count(*)::int`,
+      paid: sql<number>`coalesce(sum(${votes.creditCost}) filter (where ${votes.isActive}), 0)::bigint`,
+    })
+    .from(votes)
+    .where(eq(votes.entryId, entryId));
+  return { rows: Number(row?.n ?? 0), paidUnits: Number(row?.paid ?? 0) };
 }
+
+/** Deletes an entry (its votes, likes and comments cascade). */
+export async function deleteEntryRow(tx: Tx, id: string): Promise<void> {
+  await tx.delete(entries).where(eq(entries.id, id));
+}
+
+/** A deleted entry's votes went with it: take its weight off the contest and recount the voters. */
+export async function takeVotesOffContest(tx: Tx, contestId: string, weightedVotes: number): Promise<void> {
+  await tx
+    .update(contests)
+    .set({
+      totalVotes: sql`greatest(${contests.totalVotes} - ${weightedVotes}, 0)`,
+      totalVoters: sql`(select count(distinct ${votes.voterId})::int from ${votes} where ${votes.contestId} = ${contestId} and ${votes.isActive})`,
+    })
+    .where(eq(contests.id, contestId));
+}
+
+export async function entryStatus(db: DbOrTx, entryId: string): Promise<EntryRow['status'] | undefined> {
+  const [row] = await db.select({ status: entries.status }).from(entries).where(eq(entries.id, entryId));
+  return row?.status;
+}
+
+/** Sets a review decision on the given entries of a contest that are still pending; returns the changed ones. */
+export async function decidePending(
+  tx: Tx,
+  contestId: string,
+  entryIds: string[],
+  set: Pick<NewEntry, 'status' | 'rejectionReason' | 'reviewedAt' | 'reviewedBy' | 'updatedAt'>,
+): Promise<Array<{ id: string; participantId: string }>> {
+  return tx
+    .update(entries)
+    .set(set)
+    .where(and(eq(entries.contestId, contestId), inArray(entries.id, entryIds), eq(entries.status, 'pending')))
+    .returning({ id: entries.id, participantId: entries.participantId });
+}
+
+// ---------- counters ----------
 
 /** The statuses that hold a participant's place in a contest (a rejected entry frees it). */
 export const ACTIVE_ENTRY_STATUSES = ['pending', 'approved'] as const;
@@ -269,50 +177,6 @@ export async function participantsOf(db: DbOrTx, contestId: string, userId: stri
     .from(entries)
     .where(and(eq(entries.contestId, contestId), inArray(entries.status, [...ACTIVE_ENTRY_STATUSES])));
   return { count: Number(row?.n ?? 0), includesUser: !!row?.mine };
-}
-
-export interface LeaderboardRow {
-  rank: number;
-  entry: {
-    _id: string;
-    title: string;
-    entryType: EntryRow['entryType'];
-    thumbnailUrl: string | null;
-    createdAt: string;
-    participant: { _id: string; fullName: string; username: string; profilePicture: string | null; verified: boolean };
-  };
-  votes: number;
-  votesCount: number;
-}
-
-/** The top `limit` approved entries of a contest in RANKING_ORDER, ranked 1…n (ties still get distinct ranks). */
-export async function leaderboard(db: DbOrTx, contestId: string, limit: number): Promise<LeaderboardRow[]> {
-  const rows = await db
-    .select({
-      entry: entries,
-      participant: participantColumns,
-    })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.participantId))
-    .where(and(eq(entries.contestId, contestId), eq(entries.status, 'approved')))
-    .orderBy(...RANKING_ORDER)
-    .limit(limit);
-  return rows.map(({ entry, participant }, i) => {
-    const first = entry.media[0];
-    return {
-      rank: i + 1,
-      entry: {
-        _id: entry.id,
-        title: entry.title,
-        entryType: entry.entryType,
-        thumbnailUrl: first?.thumbnailUrl ?? (first?.kind === 'image' ? first.url : null),
-        createdAt: entry.createdAt.toISOString(),
-        participant: toParticipant(participant),
-      },
-      votes: entry.weightedVotes,
-      votesCount: entry.votesCount,
-    };
-  });
 }
 
 /** Free and paid votes (active ones) on an entry and how many people cast them. */

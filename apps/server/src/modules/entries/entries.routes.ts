@@ -7,8 +7,12 @@ import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { readEntryForm } from './entry-intake.js';
 import { ENTRY_UPLOAD_LIMITS, MAX_FILES_PER_ENTRY } from './entry-media.js';
-import * as review from './entry-review.service.js';
-import * as service from './entries.service.js';
+import type { Actor } from '@contesthub/shared';
+import { deleteEntry, updateEntry } from './edit-entry.js';
+import { likeEntry, unlikeEntry } from './entry-likes.js';
+import * as review from './entry-review.js';
+import { contestEntries, contestLeaderboard, entryStats, getEntry, listEntries, myEntries } from './list-entries.js';
+import { submitEntry } from './submit-entry.js';
 import {
   ZContestEntriesQuery,
   ZEntry,
@@ -34,9 +38,8 @@ const ZContestId = z.object({ id: z.uuid({ error: 'Invalid contest ID' }) });
 const ZReviewContestId = z.object({ contestId: z.uuid({ error: 'Invalid contest ID' }) });
 
 /** The caller as the services see it (undefined on an anonymous optional route). */
-const actorOf = (req: FastifyRequest): service.Actor | undefined =>
-  req.auth ? { userId: req.auth.userId, role: req.auth.role } : undefined;
-const signedIn = (req: FastifyRequest): service.Actor => {
+const actorOf = (req: FastifyRequest): Actor | undefined => (req.auth ? { userId: req.auth.userId, role: req.auth.role } : undefined);
+const signedIn = (req: FastifyRequest): Actor => {
   const auth = requireAuth(req);
   return { userId: auth.userId, role: auth.role };
 };
@@ -69,7 +72,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'verified', rateLimit: rateLimits.perUser(10) },
     },
     async (req, reply) => {
-      const { message, ...result } = await service.submitEntry(app.ctx, requireAuth(req).userId, (opts) => readEntryForm(req, opts));
+      const { message, ...result } = await submitEntry(app.ctx, requireAuth(req).userId, (opts) => readEntryForm(req, opts));
       return reply.status(201).send(ok(result, message));
     },
   );
@@ -89,7 +92,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok(await service.listEntries(app.ctx, actorOf(req), req.query)),
+    async (req) => ok(await listEntries(app.ctx, actorOf(req), req.query)),
   );
 
   app.get(
@@ -105,7 +108,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await service.myEntries(app.ctx, requireAuth(req).userId, req.query)),
+    async (req) => ok(await myEntries(app.ctx, requireAuth(req).userId, req.query)),
   );
 
   app.get(
@@ -121,7 +124,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok(await service.contestEntries(app.ctx, actorOf(req), req.params.id, req.query)),
+    async (req) => ok(await contestEntries(app.ctx, actorOf(req), req.params.id, req.query)),
   );
 
   app.get(
@@ -138,7 +141,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'public' },
     },
-    async (req) => ok(await service.contestLeaderboard(app.ctx, req.params.id, req.query.limit)),
+    async (req) => ok(await contestLeaderboard(app.ctx, req.params.id, req.query.limit)),
   );
 
   app.get(
@@ -217,7 +220,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'One entry', params: ZEntryId, response: { 200: envelope(z.object({ entry: ZEntry })) } },
       config: { access: 'optional' },
     },
-    async (req) => ok({ entry: await service.getEntry(app.ctx, actorOf(req), req.params.id) }),
+    async (req) => ok({ entry: await getEntry(app.ctx, actorOf(req), req.params.id) }),
   );
 
   app.get(
@@ -226,7 +229,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "An entry's vote, like and ranking figures", params: ZEntryId, response: { 200: envelope(ZEntryStats) } },
       config: { access: 'optional' },
     },
-    async (req) => ok(await service.entryStats(app.ctx, actorOf(req), req.params.id)),
+    async (req) => ok(await entryStats(app.ctx, actorOf(req), req.params.id)),
   );
 
   app.put(
@@ -241,7 +244,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'signedIn' },
     },
-    async (req) => ok({ entry: await service.updateEntry(app.ctx, signedIn(req), req.params.id, req.body) }, 'Entry updated successfully'),
+    async (req) => ok({ entry: await updateEntry(app.ctx, signedIn(req), req.params.id, req.body) }, 'Entry updated successfully'),
   );
 
   app.delete(
@@ -262,7 +265,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await service.deleteEntry(app.ctx, signedIn(req), req.params.id), 'Entry deleted successfully'),
+    async (req) => ok(await deleteEntry(app.ctx, signedIn(req), req.params.id), 'Entry deleted successfully'),
   );
 
   app.patch(
@@ -305,7 +308,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Like an approved entry (idempotent)', params: ZEntryId, response: { 200: envelope(ZLikeResult) } },
       config: likeConfig,
     },
-    async (req) => ok(await service.likeEntry(app.ctx, signedIn(req), req.params.id), 'Entry liked'),
+    async (req) => ok(await likeEntry(app.ctx, signedIn(req), req.params.id), 'Entry liked'),
   );
   app.delete(
     '/:id/like',
@@ -313,7 +316,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Remove my like (idempotent)', params: ZEntryId, response: { 200: envelope(ZLikeResult) } },
       config: likeConfig,
     },
-    async (req) => ok(await service.unlikeEntry(app.ctx, signedIn(req), req.params.id), 'Entry unliked'),
+    async (req) => ok(await unlikeEntry(app.ctx, signedIn(req), req.params.id), 'Entry unliked'),
   );
 };
 
@@ -332,7 +335,6 @@ export const contestEntryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'signedIn' },
     },
-    async (req) =>
-      ok(await service.deleteEntry(app.ctx, requireAuth(req), req.params.entryId, { contestId: req.params.id }), 'Entry deleted'),
+    async (req) => ok(await deleteEntry(app.ctx, requireAuth(req), req.params.entryId, { contestId: req.params.id }), 'Entry deleted'),
   );
 };

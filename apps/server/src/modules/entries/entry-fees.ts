@@ -4,12 +4,10 @@
  * derive from the entry id, so a retried or repeated refund has one effect, whoever triggers it
  * (rejection, deletion, or the contest's cancellation, which should call refundEntryFee too).
  */
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import { accounts } from '../ledger/accounts.js';
-import { balanceOf, isPosted, paymentsInto, post } from '../ledger/ledger.js';
+import { balanceOf, isPosted, paymentsInto, post, postedAmount } from '../ledger/ledger.js';
 import { unitsToCredits } from '@contesthub/shared';
 
 const FEE_PREFIX = 'entry:fee:';
@@ -61,14 +59,8 @@ export async function chargeEntryFee(
 
 /** Credit units the entry's fee transaction moved into escrow (0 for a free entry). */
 export async function chargedFee(tx: Tx, entryId: string, contestId: string): Promise<number> {
-  const escrowCode = accounts.contestEscrow(contestId, 'CREDIT').code;
-  const [line] = await tx
-    .select({ amount: ledgerEntries.amount })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(and(eq(ledgerTransactions.reference, entryFeeReference(entryId)), eq(ledgerAccounts.code, escrowCode)));
-  return line && line.amount > 0 ? line.amount : 0;
+  const amount = await postedAmount(tx, entryFeeReference(entryId), accounts.contestEscrow(contestId, 'CREDIT'));
+  return amount > 0 ? amount : 0;
 }
 
 /**

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { ZCreateEntry, type TCreateEntry } from '@contesthub/shared';
 import { AppError } from '../../lib/errors.js';
 import { isMultipartParseError, uploadUnreadable } from '../../lib/multipart.js';
 import { refuseUnstorableText } from '../../lib/text.js';
@@ -153,4 +154,61 @@ export async function readEntryForm(req: FastifyRequest, opts: ReadFormOptions):
     throw clientError(err, { ...opts, tooLarge: limit.tooLarge }) ?? err;
   }
   return { fields, files, cleanup };
+}
+
+// ---------- the form's fields ----------
+
+export function lastValue(fields: FormFields, name: string): unknown {
+  const values = fields.get(name);
+  return values?.[values.length - 1];
+}
+
+function parseJsonField(value: unknown, field: string, message: string): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw AppError.badRequest(message, { errors: { [field]: message } });
+  }
+}
+
+/** Tags come as a JSON array string, as repeated fields (`tags` or `tags[]`), or comma-separated. */
+function tagsOf(fields: FormFields): unknown {
+  const values = [...(fields.get('tags') ?? []), ...(fields.get('tags[]') ?? [])];
+  if (values.length === 0) return undefined;
+  if (values.length > 1) return values;
+  const [only] = values;
+  if (typeof only !== 'string') return only;
+  const text = only.trim();
+  if (text === '') return [];
+  if (text.startsWith('[')) return parseJsonField(text, 'tags', 'Tags must be a JSON array of strings');
+  return text.split(',').filter((t) => t.trim() !== '');
+}
+
+function settingsOf(fields: FormFields): unknown {
+  const settings = lastValue(fields, 'settings');
+  if (settings !== undefined) return parseJsonField(settings, 'settings', 'Settings must be a JSON object');
+  const allowSharing = lastValue(fields, 'allowSharing');
+  if (allowSharing === undefined) return undefined;
+  return { allowSharing: allowSharing === true || allowSharing === 'true' };
+}
+
+/** The form's fields validated with the shared ZCreateEntry (same messages as the submit modal). */
+export function parseEntryFields(fields: FormFields): TCreateEntry {
+  const raw = {
+    contestId: lastValue(fields, 'contestId'),
+    title: lastValue(fields, 'title'),
+    description: lastValue(fields, 'description'),
+    entryType: lastValue(fields, 'entryType'),
+    tags: tagsOf(fields),
+    settings: settingsOf(fields),
+  };
+  const result = ZCreateEntry.safeParse(raw);
+  if (result.success) return result.data;
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[issue.path.join('.') || 'request'] ??= issue.message;
+  throw AppError.badRequest(Object.values(errors)[0] ?? 'Please check your input and try again', {
+    errors,
+    errorCount: Object.keys(errors).length,
+  });
 }

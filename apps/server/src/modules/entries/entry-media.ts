@@ -15,7 +15,7 @@ import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { UPLOAD_LIMITS_BYTES, type EntryType } from '@contesthub/shared';
-import type { EntryMedia } from '../../db/schema/index.js';
+import type { EntryMedia } from './entries.repository.js';
 import { AppError } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 

@@ -7,7 +7,7 @@ import { unitsToCredits, type Actor, type TContestStats } from '@contesthub/shar
 import type { AppContext } from '../../context.js';
 import { now } from '../../lib/clock.js';
 import { can } from '../../lib/policy.js';
-import { canSee } from '../contests/contests.service.js';
+import { canSee } from '../contests/contest-access.js';
 import { contestNotFound, findContest } from '../contests/contests.repository.js';
 import { phaseAt, statusForDates } from '../contests/phase.js';
 import { entryStatusCounts, participantCount, topApprovedEntries } from '../entries/entries.repository.js';

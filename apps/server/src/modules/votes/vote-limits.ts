@@ -3,7 +3,7 @@
  * what a voter may still cast, and of which limit a vote breaks. cast-vote reads the counts under
  * the voter's lock and asks these.
  */
-import type { VoteType } from '@contesthub/shared';
+import { watDayStart, type VoteType } from '@contesthub/shared';
 
 /**
  * Free votes a person may cast per WAT calendar day across all contests. 20 is well above what a
@@ -11,6 +11,9 @@ import type { VoteType } from '@contesthub/shared';
  * enough that a farm of throwaway accounts cannot sway a contest with free votes.
  */
 export const DAILY_FREE_VOTE_LIMIT = 20;
+
+/** "Today" for the daily free votes: the WAT calendar day of `at`, which starts here. */
+export const freeVoteDayStart = (at: Date): Date => watDayStart(at);
 
 export interface VoteLimits {
   votingType: 'free' | 'paid' | 'both';

@@ -19,8 +19,13 @@ import {
 } from '@contesthub/shared';
 import { envelope, ok, rateLimits, ZIdempotencyHeaders } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
-import * as votes from './votes.service.js';
+import { castVote } from './cast-vote.js';
 import { contestOverviewStats } from './contest-stats.js';
+import { removeVote } from './remove-vote.js';
+import { voteAnalytics } from './vote-analytics.js';
+import { contestVotes, entryVotes, getVote, listVotes, myVotes } from './vote-reads.js';
+import { contestStats, entryStats, mySummary } from './vote-stats.js';
+import { VOTE_MESSAGES } from './votes.messages.js';
 
 const tags = ['votes'];
 
@@ -55,8 +60,8 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await votes.castVote(app.ctx, requireAuth(req), req.body, req.headers['idempotency-key']);
-      return reply.status(result.replayed ? 200 : 201).send(ok(result, votes.VOTE_MESSAGES.cast));
+      const result = await castVote(app.ctx, requireAuth(req), req.body, req.headers['idempotency-key']);
+      return reply.status(result.replayed ? 200 : 201).send(ok(result, VOTE_MESSAGES.cast));
     },
   );
 
@@ -71,7 +76,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await votes.listVotes(app.ctx, requireAuth(req), req.query)),
+    async (req) => ok(await listVotes(app.ctx, requireAuth(req), req.query)),
   );
 
   app.get(
@@ -80,7 +85,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Votes I cast', querystring: ZMyVotesQuery, response: { 200: envelope(ZVotePage) } },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await votes.myVotes(app.ctx, requireAuth(req), req.query)),
+    async (req) => ok(await myVotes(app.ctx, requireAuth(req), req.query)),
   );
 
   app.get(
@@ -89,7 +94,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'My voting totals', response: { 200: envelope(ZMyVoteSummary) } },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await votes.mySummary(app.ctx, requireAuth(req))),
+    async (req) => ok(await mySummary(app.ctx, requireAuth(req))),
   );
 
   app.get(
@@ -103,7 +108,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await votes.voteAnalytics(app.ctx, requireAuth(req), req.query)),
+    async (req) => ok(await voteAnalytics(app.ctx, requireAuth(req), req.query)),
   );
 
   app.get(
@@ -118,7 +123,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok(await votes.entryVotes(app.ctx, req.auth, req.params.id, req.query)),
+    async (req) => ok(await entryVotes(app.ctx, req.auth, req.params.id, req.query)),
   );
 
   app.get(
@@ -132,7 +137,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok(await votes.entryStats(app.ctx, req.auth, req.params.id)),
+    async (req) => ok(await entryStats(app.ctx, req.auth, req.params.id)),
   );
 
   app.get(
@@ -147,7 +152,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok(await votes.contestVotes(app.ctx, req.auth, req.params.id, req.query)),
+    async (req) => ok(await contestVotes(app.ctx, req.auth, req.params.id, req.query)),
   );
 
   app.get(
@@ -161,7 +166,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional' },
     },
-    async (req) => ok(await votes.contestStats(app.ctx, req.auth, req.params.id)),
+    async (req) => ok(await contestStats(app.ctx, req.auth, req.params.id)),
   );
 
   app.get(
@@ -175,7 +180,7 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await votes.getVote(app.ctx, requireAuth(req), req.params.id)),
+    async (req) => ok(await getVote(app.ctx, requireAuth(req), req.params.id)),
   );
 
   app.delete(
@@ -190,8 +195,8 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (req) => {
-      const { vote, ...entry } = await votes.removeVote(app.ctx, req.params.id);
-      return ok({ vote, entry }, votes.VOTE_MESSAGES.removed);
+      const { vote, ...entry } = await removeVote(app.ctx, req.params.id);
+      return ok({ vote, entry }, VOTE_MESSAGES.removed);
     },
   );
 };

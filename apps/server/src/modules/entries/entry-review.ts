@@ -4,18 +4,16 @@
  * Each change runs under the contest's row lock with the counters recomputed, and a rejected paid
  * entry's fee goes back to its participant in the same transaction.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { REVIEW_RESULT_MESSAGES, unitsToCredits } from '@contesthub/shared';
+import { REVIEW_RESULT_MESSAGES, unitsToCredits, type Actor } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { entries } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { phaseAt } from '../contests/phase.js';
 import { refundEntryFee } from './entry-fees.js';
 import {
-  entryPage,
-  findEntry,
+  decidePending,
+  entryStatus,
   loadContest,
   loadEntry,
   refreshContestCounters,
@@ -23,7 +21,8 @@ import {
   type ContestRow,
 } from './entries.repository.js';
 import type { TEntry } from './entries.schemas.js';
-import { ENTRY_MESSAGES, type Actor } from './entries.service.js';
+import { ENTRY_MESSAGES } from './entries.messages.js';
+import { entryPage, findEntry } from './entry-reads.repository.js';
 import { recordEvent } from '../../lib/events/index.js';
 import { entryReviewed } from './entries.events.js';
 
@@ -58,10 +57,9 @@ export async function reviewList(
   q: { page: number; limit: number; status?: TEntry['status'] | undefined },
 ) {
   await requireReviewer(ctx.db, actor, contestId);
-  const where = and(eq(entries.contestId, contestId), q.status ? eq(entries.status, q.status) : undefined);
   const { list } = await entryPage(ctx.db, {
-    where,
-    orderBy: [asc(entries.createdAt), asc(entries.id)],
+    filter: { contestId, status: q.status },
+    sort: { by: 'oldest' },
     page: q.page,
     limit: q.limit,
     viewerId: actor.userId,
@@ -86,17 +84,13 @@ interface Decision {
  */
 async function decide(tx: Tx, actor: Actor, contest: ContestRow, entryIds: string[], decision: Decision) {
   const at = now();
-  const changed = await tx
-    .update(entries)
-    .set({
-      status: decision.status,
-      rejectionReason: decision.status === 'rejected' ? (decision.reason ?? null) : null,
-      reviewedAt: at,
-      reviewedBy: actor.userId,
-      updatedAt: at,
-    })
-    .where(and(eq(entries.contestId, contest.id), inArray(entries.id, entryIds), eq(entries.status, 'pending')))
-    .returning({ id: entries.id, participantId: entries.participantId });
+  const changed = await decidePending(tx, contest.id, entryIds, {
+    status: decision.status,
+    rejectionReason: decision.status === 'rejected' ? (decision.reason ?? null) : null,
+    reviewedAt: at,
+    reviewedBy: actor.userId,
+    updatedAt: at,
+  });
   let refunded = 0;
   if (decision.status === 'rejected') {
     for (const e of changed) {
@@ -133,9 +127,9 @@ async function decideOne(ctx: AppContext, actor: Actor, entryId: string, decisio
   await requireReviewer(ctx.db, actor, entry.contestId);
   const result = await ctx.db.transaction(async (tx) => {
     const contest = await requireReviewer(tx, actor, entry.contestId, { lock: true });
-    const [current] = await tx.select({ status: entries.status }).from(entries).where(eq(entries.id, entryId));
+    const current = await entryStatus(tx, entryId);
     if (!current) throw AppError.notFound(ENTRY_MESSAGES.notFound);
-    if (current.status !== 'pending') {
+    if (current !== 'pending') {
       throw AppError.conflict(decision.status === 'approved' ? REVIEW_MESSAGES.onlyPendingApprove : REVIEW_MESSAGES.onlyPendingReject);
     }
     assertReviewable(contest, now());

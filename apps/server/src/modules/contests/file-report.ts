@@ -3,19 +3,22 @@
  * description and a priority for the moderation area. One report per reporter and item, enforced
  * by the unique index reports_once_per_reporter, so two racing submissions still leave one row.
  *
+ * Every report filed records `report.filed` in its transaction.
+ *
  * The admin moderation work (list, resolve, dismiss) builds on `createReport`, `reportPriority`
  * and `toReportSummary` exported here.
  */
-import { and, eq } from 'drizzle-orm';
 import type { ReportReason, TReport } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { comments, contests, entries, reports } from '../../db/schema/index.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { reportFiled } from './contests.events.js';
+import * as repo from './reports.repository.js';
+import type { ReportRow, ReportTargetType } from './reports.repository.js';
 
-export type ReportTargetType = (typeof reports.$inferSelect)['targetType'];
-export type ReportRow = typeof reports.$inferSelect;
+export type { ReportRow, ReportTargetType } from './reports.repository.js';
 
 export const REPORT_MESSAGES = {
   submitted: 'Report submitted',
@@ -45,18 +48,30 @@ export interface NewReport {
 }
 
 /**
- * Insert a report (inside the caller's transaction when given one). A second report of the same
- * item by the same reporter is refused with 409; ON CONFLICT keeps an enclosing transaction usable.
+ * Files a report in the caller's transaction and records `report.filed` with it. A second report
+ * of the same item by the same reporter is refused with 409 (and records nothing).
  */
-export async function createReport(db: DbOrTx, input: NewReport): Promise<ReportRow> {
-  const [row] = await db
-    .insert(reports)
-    .values({ ...input, priority: reportPriority(input.reason), createdAt: now() })
-    .onConflictDoNothing({ target: [reports.reporterId, reports.targetType, reports.targetId] })
-    .returning();
+export async function createReport(tx: Tx, input: NewReport): Promise<ReportRow> {
+  const row = await repo.insertReport(tx, { ...input, priority: reportPriority(input.reason), createdAt: now() });
   if (!row) throw AppError.conflict(REPORT_MESSAGES.duplicate);
+  await recordEvent(
+    tx,
+    reportFiled,
+    {
+      reportId: row.id,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      contestId: row.contestId,
+      reporterId: row.reporterId,
+      reason: row.reason,
+    },
+    { actorId: row.reporterId },
+  );
   return row;
 }
+
+/** Files a report in a transaction of its own. */
+const fileReport = (ctx: AppContext, input: NewReport) => ctx.db.transaction((tx) => createReport(tx, input));
 
 export interface ReportSubmitted {
   reportId: string;
@@ -78,17 +93,9 @@ export function toReportSummary(row: ReportRow): ReportSubmitted {
   };
 }
 
-async function findContest(db: DbOrTx, contestId: string) {
-  const [row] = await db
-    .select({ id: contests.id, organizerId: contests.organizerId, status: contests.status })
-    .from(contests)
-    .where(eq(contests.id, contestId));
-  return row;
-}
-
 /** A contest others may see: drafts exist only for their organizer. */
 async function visibleContest(db: DbOrTx, contestId: string, reporterId: string) {
-  const contest = await findContest(db, contestId);
+  const contest = await repo.reportedContest(db, contestId);
   if (!contest || (contest.status === 'draft' && contest.organizerId !== reporterId)) {
     throw AppError.notFound(REPORT_MESSAGES.contestNotFound);
   }
@@ -98,7 +105,7 @@ async function visibleContest(db: DbOrTx, contestId: string, reporterId: string)
 export async function reportContest(ctx: AppContext, reporterId: string, contestId: string, body: TReport): Promise<ReportSubmitted> {
   const contest = await visibleContest(ctx.db, contestId, reporterId);
   if (contest.organizerId === reporterId) throw AppError.badRequest(REPORT_MESSAGES.ownContest);
-  const row = await createReport(ctx.db, { targetType: 'contest', targetId: contest.id, contestId: contest.id, reporterId, ...body });
+  const row = await fileReport(ctx, { targetType: 'contest', targetId: contest.id, contestId: contest.id, reporterId, ...body });
   return toReportSummary(row);
 }
 
@@ -110,13 +117,10 @@ export async function reportEntry(
   body: TReport,
 ): Promise<ReportSubmitted> {
   await visibleContest(ctx.db, contestId, reporterId);
-  const [entry] = await ctx.db
-    .select({ id: entries.id, participantId: entries.participantId })
-    .from(entries)
-    .where(and(eq(entries.id, entryId), eq(entries.contestId, contestId)));
+  const entry = await repo.reportedEntry(ctx.db, entryId, contestId);
   if (!entry) throw AppError.notFound(REPORT_MESSAGES.entryNotFound);
   if (entry.participantId === reporterId) throw AppError.badRequest(REPORT_MESSAGES.ownEntry);
-  const row = await createReport(ctx.db, { targetType: 'entry', targetId: entry.id, contestId, reporterId, ...body });
+  const row = await fileReport(ctx, { targetType: 'entry', targetId: entry.id, contestId, reporterId, ...body });
   return toReportSummary(row);
 }
 
@@ -128,12 +132,9 @@ export async function reportComment(
   body: TReport,
 ): Promise<ReportSubmitted> {
   await visibleContest(ctx.db, contestId, reporterId);
-  const [comment] = await ctx.db
-    .select({ id: comments.id, authorId: comments.authorId, status: comments.status })
-    .from(comments)
-    .where(and(eq(comments.id, commentId), eq(comments.contestId, contestId)));
+  const comment = await repo.reportedComment(ctx.db, commentId, contestId);
   if (!comment || comment.status === 'deleted') throw AppError.notFound(REPORT_MESSAGES.commentNotFound);
   if (comment.authorId === reporterId) throw AppError.badRequest(REPORT_MESSAGES.ownComment);
-  const row = await createReport(ctx.db, { targetType: 'comment', targetId: comment.id, contestId, reporterId, ...body });
+  const row = await fileReport(ctx, { targetType: 'comment', targetId: comment.id, contestId, reporterId, ...body });
   return toReportSummary(row);
 }

@@ -1,0 +1,22 @@
+/** The spec's words for every comment answer and refusal. */
+export const COMMENT_MESSAGES = {
+  posted: 'Comment posted successfully',
+  updated: 'Comment updated successfully',
+  deleted: 'Comment deleted successfully',
+  flagged: 'Comment flagged for review',
+  liked: 'Comment liked!',
+  unliked: 'Comment unliked!',
+  notFound: 'Comment not found',
+  contestNotFound: 'Contest not found',
+  entryNotFound: 'Entry not found',
+  cancelled: 'This contest has been cancelled',
+  disabled: 'Comments are disabled for this contest',
+  entryOtherContest: 'This entry does not belong to this contest',
+  entryNotApproved: 'You can only comment on approved entries',
+  parentNotFound: 'The comment you are replying to was not found',
+  parentOtherContest: 'The comment you are replying to belongs to another contest',
+  parentOtherEntry: 'A reply must be on the same entry as the comment it answers',
+  editOwnOnly: 'You can only edit your own comments',
+  hiddenNoEdit: 'This comment has been hidden by a moderator and can no longer be edited',
+  moderated: { approve: 'Comment approved', hide: 'Comment hidden', delete: 'Comment deleted' },
+} as const;

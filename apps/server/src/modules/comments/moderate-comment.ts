@@ -1,0 +1,69 @@
+/** Flagging a comment (a report for the moderation area) and moderating one (approve, hide, delete). */
+import { REPORT_REASONS, type Actor, type ReportReason } from '@contesthub/shared';
+import type { AppContext } from '../../context.js';
+import { now } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { createReport, REPORT_MESSAGES } from '../contests/file-report.js';
+import { closeOpenReports } from '../contests/reports.repository.js';
+import { adjustEntryCount, isStaff, isVisible } from './comment-access.js';
+import type { TComment } from './comments.dto.js';
+import { COMMENT_MESSAGES } from './comments.messages.js';
+import * as repo from './comments.repository.js';
+import type { CommentStatus } from './comments.repository.js';
+import { loadComment } from './list-comments.js';
+
+/**
+ * Flag a comment: files a report (one per reporter, like every report) and queues the comment
+ * for review. A hidden comment stays hidden; the flag count still rises.
+ */
+export async function flagComment(ctx: AppContext, viewer: Actor, id: string, reason: string): Promise<TComment> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.lockComment(tx, id);
+    if (!row || !isVisible(row.c.status)) throw AppError.notFound(COMMENT_MESSAGES.notFound);
+    if (row.c.authorId === viewer.userId) throw AppError.badRequest(REPORT_MESSAGES.ownComment);
+    const known = (REPORT_REASONS as readonly string[]).includes(reason);
+    await createReport(tx, {
+      targetType: 'comment',
+      targetId: id,
+      contestId: row.c.contestId,
+      reporterId: viewer.userId,
+      reason: known ? (reason as ReportReason) : 'other',
+      description: reason,
+    });
+    await repo.addFlag(tx, id, row.c.status === 'active' ? 'flagged' : row.c.status, now());
+  });
+  return (await loadComment(ctx.db, id, viewer))!;
+}
+
+export type ModerationAction = 'approve' | 'hide' | 'delete';
+const ACTION_STATUS: Record<ModerationAction, CommentStatus> = { approve: 'active', hide: 'hidden', delete: 'deleted' };
+
+/**
+ * Moderators and admins moderate any comment; a contest's organizer moderates the comments of
+ * their contest. The comment's pending reports are closed with the decision: dismissed when it is
+ * approved, resolved when it is hidden or deleted.
+ */
+export async function moderateComment(ctx: AppContext, viewer: Actor, id: string, action: ModerationAction): Promise<TComment> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.lockComment(tx, id);
+    if (!row || row.c.status === 'deleted') throw AppError.notFound(COMMENT_MESSAGES.notFound);
+    if (!isStaff(viewer) && row.organizerId !== viewer.userId) throw AppError.forbidden();
+    const at = now();
+    const status = ACTION_STATUS[action];
+    await repo.updateComment(tx, id, { status, updatedAt: at });
+    await adjustEntryCount(tx, row.c.entryId, row.c.status, status);
+    await closeOpenReports(
+      tx,
+      { type: 'comment', id },
+      action === 'approve'
+        ? { status: 'dismissed', adminNotes: 'Comment approved on review', resolvedBy: viewer.userId, resolvedAt: at }
+        : {
+            status: 'resolved',
+            actionsTaken: action === 'hide' ? 'comment hidden' : 'comment deleted',
+            resolvedBy: viewer.userId,
+            resolvedAt: at,
+          },
+    );
+  });
+  return (await loadComment(ctx.db, id, viewer))!;
+}
