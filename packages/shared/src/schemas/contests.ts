@@ -252,6 +252,7 @@ export const ZContestStatusChange = z.object({
   status: z.enum(['voting', 'ended', 'cancelled'], { error: 'Status must be voting, ended or cancelled' }),
   reason: z.string().trim().max(500).optional(),
 });
+export type TContestStatusChange = z.infer<typeof ZContestStatusChange>;
 
 export const CONTEST_SORTS = ['newest', 'oldest', 'deadline', 'entries', 'prize', 'votes', 'relevance'] as const;
 
@@ -267,6 +268,41 @@ export const ZContestListQuery = z.object({
   sortBy: z.enum(CONTEST_SORTS).default('newest'),
 });
 export type TContestListQuery = z.infer<typeof ZContestListQuery>;
+
+/** GET /api/contests: the browse query; without a sortBy a search is ranked by relevance, anything else newest first. */
+export const ZContestBrowseQuery = ZContestListQuery.extend({ sortBy: z.enum(CONTEST_SORTS).optional() });
+export type TContestBrowseQuery = z.infer<typeof ZContestBrowseQuery>;
+
+const SEARCH_TOO_SHORT = 'Search query must be at least 2 characters long';
+
+/** GET /api/contests/search. */
+export const ZContestSearchQuery = z.object({
+  q: z
+    .string({ error: SEARCH_TOO_SHORT })
+    .trim()
+    .min(SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT)
+    .max(100, 'Search query cannot exceed 100 characters'),
+  ...pageQuery({ defaultLimit: PAGE_SIZES.browse, maxLimit: 50 }),
+});
+
+/** GET /api/contests/my-contests and /api/contests/organizer/:id. */
+export const ZOwnerContestsQuery = z.object({
+  ...pageQuery({ defaultLimit: PAGE_SIZES.myContests, maxLimit: 50 }),
+  status: z.enum(CONTEST_STATUSES).optional(),
+});
+export type TOwnerContestsQuery = z.infer<typeof ZOwnerContestsQuery>;
+
+const FEATURED_LIMIT = 'Limit must be between 1 and 20';
+
+/** GET /api/contests/featured. */
+export const ZFeaturedContestsQuery = z.object({
+  limit: z.coerce
+    .number({ error: FEATURED_LIMIT })
+    .int(FEATURED_LIMIT)
+    .min(1, FEATURED_LIMIT)
+    .max(PAGE_SIZES.featuredMax, FEATURED_LIMIT)
+    .default(PAGE_SIZES.featuredDefault),
+});
 
 // ---------- entries ----------
 
