@@ -7,7 +7,7 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
-import type { TPublicUser } from '@contesthub/shared';
+import type { TPublicUser, TTokens } from '@contesthub/shared';
 import { AuthProvider } from '../lib/auth';
 import { AppRoutes } from '../app/router';
 import { ToastProvider } from '../components/ui/toast';
@@ -82,7 +82,7 @@ export function fakeServer() {
   };
 }
 
-export type Tokens = { token: string; refreshToken: string };
+export type Tokens = TTokens;
 
 /**
  * Renders the whole app at `entry` (a path, or a location with state). Signed in by default with

@@ -328,6 +328,9 @@ export const ZBulkReject = z.object({
   entryIds: z.array(z.uuid()).min(1, 'Please select entries to reject').max(100),
   reason: ZRejectEntry.shape.reason,
 });
+export type TRejectEntry = z.infer<typeof ZRejectEntry>;
+export type TBulkApprove = z.infer<typeof ZBulkApprove>;
+export type TBulkReject = z.infer<typeof ZBulkReject>;
 
 export const ZEntryListQuery = z.object({
   ...pageQuery({ defaultLimit: PAGE_SIZES.allEntries, maxLimit: 50 }),

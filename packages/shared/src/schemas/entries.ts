@@ -1,6 +1,6 @@
 /**
  * Entry contracts (spec 000 §7 Entries, spec 001 §2–§3): the answers of /api/entries beyond the entry
- * itself (ZEntry and the list answers are in contest-dto.ts), the review screen's answers, likes,
+ * itself (ZEntry, ZEntryList and ZMyEntriesList are in contest-dto.ts), the review screen's answers, likes,
  * and the queries and bodies the web sends. Refunded entry fees are vote credits.
  */
 import { z } from 'zod';
@@ -20,12 +20,11 @@ const refundedCredits = z.number().meta({ description: 'refundedCredits, in vote
 export const ZEntryAnswer = z.object({ entry: ZEntry });
 export type TEntryAnswer = z.infer<typeof ZEntryAnswer>;
 
-/** GET /api/entries/contest/:id: the shared list answer without the browse-only vote total. */
-export const ZContestEntryList = ZEntryList.omit({ totalVotes: true });
-export type TContestEntryList = z.infer<typeof ZContestEntryList>;
-
-/** GET /api/entries also sums votesCount over every matching entry (the All Entries "Total Votes" tile). */
-export const ZEntryBrowseList = ZContestEntryList.extend({ totalVotes: z.number().int() });
+/**
+ * GET /api/entries: the list plus votesCount summed over every matching entry, not only this page
+ * (the All Entries "Total Votes" tile). GET /api/entries/contest/:id answers ZEntryList.
+ */
+export const ZEntryBrowseList = ZEntryList.extend({ totalVotes: z.number().int() });
 export type TEntryBrowseList = z.infer<typeof ZEntryBrowseList>;
 
 export const ZLeaderboardRow = z.object({

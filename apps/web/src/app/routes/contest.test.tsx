@@ -1,11 +1,10 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TContest, TEntry } from '@contesthub/shared';
+import type { TContest, TEntry, TLeaderboardRow } from '@contesthub/shared';
 import { contestDto, entryDto, inDays } from '../../test/fixtures';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './contest';
-import type { LeaderboardRow } from '../../features/entries/api/get-leaderboard';
 
 const CID = '11111111-1111-4111-8111-111111111111';
 const EID = '22222222-2222-4222-8222-222222222222';
@@ -363,7 +362,7 @@ describe('Comment modal', { timeout: 20_000 }, () => {
 });
 
 describe('Leaderboard tab', { timeout: 20_000 }, () => {
-  const row = (rank: number, votes: number, participantId: string, title: string): LeaderboardRow => ({
+  const row = (rank: number, votes: number, participantId: string, title: string): TLeaderboardRow => ({
     rank,
     votes,
     votesCount: votes,

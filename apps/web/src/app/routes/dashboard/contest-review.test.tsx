@@ -1,11 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TEntry } from '@contesthub/shared';
+import type { TEntry, TReviewEntriesPage } from '@contesthub/shared';
 import { contestDto, entryDto } from '../../../test/fixtures';
 import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './contest-review';
-import type { ReviewEntriesPage } from '../../../features/entries/api/get-review-entries';
 
 const CID = '11111111-1111-4111-8111-111111111111';
 const REVIEW = `/entries/review/${CID}`;
@@ -26,7 +25,7 @@ const entry = (n: number, over: Partial<TEntry> = {}): TEntry =>
     ...over,
   });
 
-const list = (entries: TEntry[], page = 1, pages = 1, total = entries.length): ReviewEntriesPage => ({
+const list = (entries: TEntry[], page = 1, pages = 1, total = entries.length): TReviewEntriesPage => ({
   entries,
   total,
   totalPages: pages,

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, type TEntryList } from '@contesthub/shared';
+import { PAGE_SIZES, type TEntryBrowseList } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 import { ENTRIES_KEY } from './keys';
 
@@ -15,7 +15,7 @@ export interface EntryListParams {
 }
 
 export const getEntries = (params: EntryListParams, page: number, signal?: AbortSignal) =>
-  apiData<TEntryList>('/entries', {
+  apiData<TEntryBrowseList>('/entries', {
     query: { status: 'approved', page, limit: PAGE_SIZES.allEntries, ...params },
     signal,
   });
