@@ -152,7 +152,12 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/:id/like',
-      schema: { tags, summary: like ? 'Like a comment' : 'Unlike a comment', params: idParams, response: { 200: envelope(ZCommentLikeResult) } },
+      schema: {
+        tags,
+        summary: like ? 'Like a comment' : 'Unlike a comment',
+        params: idParams,
+        response: { 200: envelope(ZCommentLikeResult) },
+      },
       config: { access: 'signedIn', rateLimit: rateLimits.perUser(60) },
       handler: async (req) => {
         const result = await comments.setLike(app.ctx, requireAuth(req), req.params.id, like);

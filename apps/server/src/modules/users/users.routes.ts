@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ZProfileListQuery,
-  ZPublicProfile,
-  ZUserContestsPage,
-  ZUserContestsQuery,
-  ZUserEntriesPage,
-} from '@contesthub/shared';
+import { ZProfileListQuery, ZPublicProfile, ZUserContestsPage, ZUserContestsQuery, ZUserEntriesPage } from '@contesthub/shared';
 import { envelope, ok } from '../../lib/http.js';
 import * as profiles from './public-profile.service.js';
 

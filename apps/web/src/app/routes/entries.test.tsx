@@ -1,8 +1,8 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TEntry, TEntryBrowseList } from '@contesthub/shared';
+import type { TEntry, TEntryBrowseList, TPublicStats } from '@contesthub/shared';
 import { entryDto } from '../../test/fixtures';
-import { fakeServer, fail, ok, renderAt } from '../../test/harness';
+import { fail, fakeServer, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy route resolves at once, however busy the machine is.
 import './entries';
 
@@ -48,7 +48,10 @@ const entryCalls = () => server.calls.filter((c) => c.method === 'GET' && c.path
 
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /analytics/public-stats', ok({ activeContests: 7, totalParticipants: 40, totalPrizeAmount: 0, successRate: 50 }));
+  server.serve(
+    'GET /analytics/public-stats',
+    ok({ activeContests: 7, totalParticipants: 40, totalPrizeAmount: 0, successRate: 50 } satisfies TPublicStats),
+  );
 });
 afterEach(() => {
   cleanup();
