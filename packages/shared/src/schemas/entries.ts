@@ -128,6 +128,7 @@ export const ZContestEntriesQuery = z.object({
   sortOrder: z.enum(SORT_ORDERS).optional(),
   status: z.enum(ENTRY_STATUSES).optional(),
 });
+export type TContestEntriesQuery = z.infer<typeof ZContestEntriesQuery>;
 
 /** GET /api/entries/contest/:id/leaderboard. */
 export const ZLeaderboardQuery = z.object({
