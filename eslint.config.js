@@ -139,6 +139,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
+    // Contracts (docs/architecture.md "Where each rule lives"): a route's queries, bodies and answers
+    // are the shared zod schemas of packages/shared/src/schemas, never built in the route. Only path
+    // params are declared in place. (The sandbox checkout's HTML form is no API contract.)
+    files: ['apps/server/src/**/*.routes.ts'],
+    ignores: ['apps/server/src/modules/payments/payments.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name=/^(response|body|querystring|headers)$/] CallExpression[callee.object.name='z']",
+          message: 'Route contracts live in packages/shared/src/schemas: import the schema instead of building it in the route.',
+        },
+      ],
+    },
+  },
+  {
     // Architecture boundary: the web app talks to the server only over HTTP. (Browser tests may
     // reuse the server's test utilities, such as the SMTP capture.)
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -66,6 +66,30 @@ describe('web boundaries', () => {
   });
 });
 
+describe('route contracts', () => {
+  const route = `${server}/modules/wallet/fixture.routes.ts`;
+
+  it('refuses a query, body or answer schema built in a route', async () => {
+    for (const code of [
+      "app.get('/', { schema: { response: { 200: envelope(z.object({ wallet: ZWallet })) } } }, h);",
+      "app.post('/', { schema: { body: z.object({ amount: z.number() }) } }, h);",
+      "app.get('/', { schema: { querystring: z.object({ page: z.number() }) } }, h);",
+    ]) {
+      const found = await messages(route, code);
+      expect(
+        found.some((m) => m.startsWith('no-restricted-syntax') && m.includes('packages/shared/src/schemas')),
+        `${code}\n${found.join('\n')}`,
+      ).toBe(true);
+    }
+  });
+
+  it('takes shared schemas and path params declared in place', async () => {
+    const code =
+      "app.get('/:id', { schema: { params: z.object({ id: z.uuid() }), querystring: ZPageQuery, response: { 200: envelope(ZWalletAnswer) } } }, h);";
+    expect(await messages(route, code)).toEqual([]);
+  });
+});
+
 describe('server boundaries', () => {
   it.each([
     [`${server}/lib/fixture.ts`, "import { post } from '../modules/ledger/ledger.js';", 'lib is infrastructure'],

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
 import { startSmtpServer, type TestSmtp } from '../../server/test/smtp';
+import type { TTokens } from '@contesthub/shared';
 import { expect, snap, test } from './fixtures';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -185,7 +186,7 @@ test('register, verify, 2FA, reset and revoke, as a new user', async ({ page, br
     },
   });
   expect(res.ok()).toBeTruthy();
-  const { data } = (await res.json()) as { data: { token: string; refreshToken: string } };
+  const { data } = (await res.json()) as { data: TTokens };
   await otherPage.addInitScript(
     ([t, r]) => {
       localStorage.setItem('token', t!);

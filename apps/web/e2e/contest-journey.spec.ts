@@ -8,7 +8,7 @@
  */
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { ESCROW_FEE_PERCENT, formatNaira, nairaToKobo } from '@contesthub/shared';
+import { ESCROW_FEE_PERCENT, formatNaira, nairaToKobo, type TContestAnswer, type TWallet, type TWalletAnswer } from '@contesthub/shared';
 import { expect, newPerson, signInAs, snap, test, watchConsole, type Person } from './fixtures';
 
 const PRIZE_NAIRA = 10_000;
@@ -47,18 +47,12 @@ function photoPng(width: number, height: number): Buffer {
   ]);
 }
 
-interface WalletView {
-  balance: number;
-  voteCredits: number;
-  totalWinnings: number;
-}
-
 /** GET /api/wallet with the session the page holds (the page must have loaded an app page). */
-async function walletOf(page: Page): Promise<WalletView> {
+async function walletOf(page: Page): Promise<TWallet> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const res = await page.request.get('/api/wallet', { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok(), `GET /api/wallet: ${res.status()}`).toBeTruthy();
-  return ((await res.json()) as { data: { wallet: WalletView } }).data.wallet;
+  return ((await res.json()) as { data: TWalletAnswer }).data.wallet;
 }
 
 /** A signed-in page in a context of its own, its console errors collected into `errors`. */
@@ -149,7 +143,7 @@ test('a cash-prize contest from the wizard to the winner’s wallet', async ({ p
   await organizer.getByRole('button', { name: 'Create Contest' }).click();
   const createdRes = await created;
   expect(createdRes.status()).toBe(201);
-  const contestId = ((await createdRes.json()) as { data: { contest: { _id: string } } }).data.contest._id;
+  const contestId = ((await createdRes.json()) as { data: TContestAnswer }).data.contest._id;
   await expect(organizer).toHaveURL(/\/dashboard\/contests$/);
   await expect(toast(organizer, 'Contest Created!')).toBeVisible();
   const card = organizer.getByRole('article', { name: title });

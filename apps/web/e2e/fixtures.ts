@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import type { TAuthResult, TPaymentInitialized, TRegister, TVerifyEmail, VoteCreditPackageId } from '@contesthub/shared';
+import type {
+  TAuthResult,
+  TPaymentInitialized,
+  TRegister,
+  TTokens,
+  TVerifyEmail,
+  TVoteCreditPurchaseStarted,
+  VoteCreditPackageId,
+} from '@contesthub/shared';
 import { waitForMail } from './mail-relay';
 
 /**
@@ -24,7 +32,7 @@ export async function snap(page: Page, info: TestInfo, name: string): Promise<vo
   await page.screenshot({ path: path.join(dir, `${name.replace(/[^a-z0-9-]+/gi, '_')}.png`), fullPage: true });
 }
 
-type Tokens = { token: string; refreshToken: string };
+type Tokens = TTokens;
 // One login per demo account per worker process: tests share it (the suite ends long before the
 // 15-minute access token expires). A test that logs out asks for a fresh session of its own.
 const sessions = new Map<string, Tokens>();
@@ -131,7 +139,9 @@ export async function newPerson(
     await call(request, person, 'POST', '/api/wallet/verify-deposit', { reference });
   }
   if (opts.credits) {
-    const { reference } = await call<TPaymentInitialized>(request, person, 'POST', '/api/vote-credits/purchase', { package: opts.credits });
+    const { reference } = await call<TVoteCreditPurchaseStarted>(request, person, 'POST', '/api/vote-credits/purchase', {
+      package: opts.credits,
+    });
     await approveSandboxPayment(request, reference);
     await call(request, person, 'POST', '/api/vote-credits/verify', { reference });
   }

@@ -16,6 +16,8 @@ import {
   subscriptionQuote,
   TRANSFER_FEE_KOBO,
   withdrawalQuote,
+  type TWallet,
+  type TWalletAnswer,
 } from '@contesthub/shared';
 import { expect, newPerson, signInAs, snap, test, uniqueWord } from './fixtures';
 
@@ -25,19 +27,15 @@ const WITHDRAW_NAIRA = 1_000;
 /** The sandbox resolves any 10-digit number: the 9th digit picks the first name, the 10th the surname. */
 const BANK = { search: 'guaranty', name: 'Guaranty Trust Bank', accountNumber: '0123456705', accountName: 'FASHOLA ADAEZE' };
 
-interface Balances {
-  /** Kobo. */
-  balance: number;
-  /** Credits (may hold hundredths). */
-  voteCredits: number;
-}
+/** The wallet's balance (kobo) and vote credits (may hold hundredths). */
+type Balances = Pick<TWallet, 'balance' | 'voteCredits'>;
 
 /** GET /api/wallet with the session the page holds (the page must have loaded an app page). */
 async function walletOf(page: Page): Promise<Balances> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const res = await page.request.get('/api/wallet', { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok(), `GET /api/wallet: ${res.status()}`).toBeTruthy();
-  const { balance, voteCredits } = ((await res.json()) as { data: { wallet: Balances } }).data.wallet;
+  const { balance, voteCredits } = ((await res.json()) as { data: TWalletAnswer }).data.wallet;
   return { balance, voteCredits };
 }
 

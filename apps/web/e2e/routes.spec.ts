@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { TAuthResult, TContestList, TMyContests } from '@contesthub/shared';
 import { backgroundRgb, expect, hasHorizontalOverflow, loginAs, snap, test } from './fixtures';
 
 /** Every public route of spec 000 §2 with the heading it must show (aliases included). */
@@ -61,13 +62,13 @@ const ADMIN_ROUTES = ['/dashboard/admin', '/dashboard/admin-analytics', '/dashbo
 /** The demo organizer's id, for a public profile that exists. */
 async function organizerId(page: Page): Promise<string> {
   const res = await page.request.post('/api/auth/login', { data: { email: 'organizer@contesthub.local', password: 'Organizer123!' } });
-  return ((await res.json()) as { data: { user: { _id: string } } }).data.user._id;
+  return ((await res.json()) as { data: TAuthResult }).data.user._id;
 }
 
 /** A contest from the demo data, for a contest page that exists. */
 async function seededContestId(page: Page): Promise<string> {
   const res = await page.request.get('/api/contests?limit=1');
-  return ((await res.json()) as { data: { contests: Array<{ _id: string }> } }).data.contests[0]!._id;
+  return ((await res.json()) as { data: TContestList }).data.contests[0]!._id;
 }
 
 async function expectRendered(page: Page, heading: RegExp) {
@@ -115,7 +116,7 @@ async function reviewPath(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const res = await page.request.get('/api/contests/my-contests?limit=50', { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok()).toBeTruthy();
-  const { data } = (await res.json()) as { data: { contests: Array<{ _id: string; entryReview: string }> } };
+  const { data } = (await res.json()) as { data: TMyContests };
   const contest = data.contests.find((c) => c.entryReview === 'review');
   expect(contest, 'the demo organizer runs a contest with entry review').toBeTruthy();
   return `/dashboard/contests/${contest!._id}/review`;

@@ -1,3 +1,4 @@
+import type { TPublicStats } from '@contesthub/shared';
 import { expect, loginAs, newPerson, snap, test } from './fixtures';
 
 test('home search goes to the contest list with the term', async ({ page }) => {
@@ -8,9 +9,7 @@ test('home search goes to the contest list with the term', async ({ page }) => {
 });
 
 test('home statistics come from the server', async ({ page, request }) => {
-  const stats = (await (await request.get('/api/analytics/public-stats')).json()) as {
-    data: { activeContests: number; successRate: number };
-  };
+  const stats = (await (await request.get('/api/analytics/public-stats')).json()) as { data: TPublicStats };
   await page.goto('/');
   const strip = page.getByRole('region', { name: 'Platform statistics' });
   await expect(strip.getByText('Active Contests')).toBeVisible();

@@ -3,7 +3,7 @@
  * the spec's message rules, refreshes an expired login once (shared by concurrent calls), and
  * raises the session-expired and user-banned events the shell listens to.
  */
-import { MESSAGES, type ApiFailure, type ApiSuccess } from '@contesthub/shared';
+import { MESSAGES, type ApiFailure, type ApiSuccess, type TTokens } from '@contesthub/shared';
 import { tokenStore } from './storage';
 
 export class ApiError extends Error {
@@ -94,7 +94,7 @@ function refreshLogin(): Promise<boolean> {
     try {
       const res = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
       if (!res.ok) return false;
-      const body = (await res.json()) as ApiSuccess<{ token: string; refreshToken: string }>;
+      const body = (await res.json()) as ApiSuccess<TTokens>;
       tokenStore.set(body.data.token, body.data.refreshToken);
       return true;
     } catch {

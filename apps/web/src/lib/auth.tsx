@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { MESSAGES, type TAuthResult, type TPublicUser, paths } from '@contesthub/shared';
+import { MESSAGES, type TAuthResult, type TPublicUser, type TUserAnswer, paths } from '@contesthub/shared';
 import { apiData, ApiError, apiRequest, authEvents } from './api';
 import { tokenStore } from './storage';
 import { useToast } from './toast';
@@ -36,7 +36,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const me = useQuery({
     queryKey: ME_QUERY_KEY,
-    queryFn: async () => (await apiData<{ user: TPublicUser }>('/auth/me')).user,
+    queryFn: async () => (await apiData<TUserAnswer>('/auth/me')).user,
     enabled: hasToken,
     retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2,
     staleTime: 60_000,

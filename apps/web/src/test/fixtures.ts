@@ -44,6 +44,16 @@ import {
   ZSession,
   type TReferralStats,
   type TSession,
+  ZCastResult,
+  ZComment,
+  ZContestVoteStats,
+  type TCastResult,
+  type TComment,
+  type TContestVoteStats,
+  ZReportSubmitted,
+  type TReportSubmitted,
+  ZVoteCreditPurchaseStarted,
+  type TVoteCreditPurchaseStarted,
 } from '@contesthub/shared';
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -237,6 +247,32 @@ export const voteCreditPackagesDto = ({ premium = false } = {}): TVoteCreditPack
     customMaxCredits: CUSTOM_CREDIT_PURCHASE_MAX_CREDITS,
   } satisfies TVoteCreditPackages);
 
+/**
+ * What POST /api/vote-credits/purchase answers for `input` (a package or whole credits, free tier unless
+ * `premium`): the checkout address and the server's quote, priced by the shared rule.
+ */
+export const creditPurchaseStartedDto = (
+  input: Parameters<typeof creditPurchaseQuote>[0],
+  reference = 'vcp-1',
+): TVoteCreditPurchaseStarted => {
+  const q = creditPurchaseQuote(input);
+  return ZVoteCreditPurchaseStarted.parse({
+    authorizationUrl: `https://checkout.example/pay/${reference}`,
+    reference,
+    amount: q.totalKobo,
+    quote: {
+      package: q.package,
+      credits: q.credits,
+      premium: q.premium,
+      basePrice: q.basePriceKobo,
+      discount: q.discountKobo,
+      discountedPrice: q.discountedPriceKobo,
+      fee: q.feeKobo,
+      total: q.totalKobo,
+    },
+  } satisfies TVoteCreditPurchaseStarted);
+};
+
 /** A vote-credit row as GET /api/vote-credits/transactions lists it: a completed purchase of 100 credits for ₦5,040. */
 export const voteCreditTransactionDto = (over: Partial<TVoteCreditTransaction> = {}): TVoteCreditTransaction =>
   ZVoteCreditTransaction.parse({
@@ -352,3 +388,87 @@ export const sessionDto = (over: Partial<TSession> = {}): TSession =>
     current: true,
     ...over,
   } satisfies TSession);
+
+// ---------- comments and votes (the contest page) ----------
+
+/**
+ * A comment as the comments API answers it: 'Lovely shots' by Bola Ade (u2) on 'Lagos at Night' (c1),
+ * posted a day ago, one like (not mine), visible.
+ */
+export const commentDto = (over: Partial<TComment> = {}): TComment =>
+  ZComment.parse({
+    _id: 'cm1',
+    content: 'Lovely shots',
+    author: { _id: 'u2', fullName: 'Bola Ade', profilePicture: null },
+    settings: { isAnonymous: false },
+    likes: 1,
+    likedByMe: false,
+    stats: { likes: 1 },
+    status: 'active',
+    parentComment: null,
+    contestId: 'c1',
+    contest: { _id: 'c1', title: 'Lagos at Night' },
+    entry: null,
+    isMine: false,
+    createdAt: inDays(-1),
+    timeAgo: '1d ago',
+    editedAt: null,
+    ...over,
+  } satisfies TComment);
+
+/**
+ * GET /votes/contest/:id/stats for contest c1 with no votes yet; `me` (the signed-in caller) has cast
+ * nothing and may still cast one free vote of 10 in all.
+ */
+export const contestVoteStatsDto = (over: Partial<TContestVoteStats> = {}): TContestVoteStats =>
+  ZContestVoteStats.parse({
+    contestId: 'c1',
+    totalVotes: 0,
+    votesCount: 0,
+    freeVotes: 0,
+    paidVotes: 0,
+    uniqueVoters: 0,
+    creditsSpent: null,
+    votingFee: 0,
+    dailyFreeVoteLimit: 10,
+    lastVoteAt: null,
+    topEntries: [],
+    me: { votesCast: 0, freeVotesUsed: 0, remaining: { freeVotes: 1, totalVotes: 10 } },
+    ...over,
+  } satisfies TContestVoteStats);
+
+/**
+ * POST /votes: one free vote by Ada (u1) for entry e1 of contest c1, now counted once (1 weighted),
+ * no free vote left of the 10 the contest allows.
+ */
+export const castResultDto = (over: Partial<TCastResult> = {}): TCastResult =>
+  ZCastResult.parse({
+    vote: {
+      _id: 'v1',
+      entryId: 'e1',
+      contestId: 'c1',
+      voteType: 'free',
+      amount: 1,
+      weight: 1,
+      weightedTotal: 1,
+      creditsSpent: 0,
+      isActive: true,
+      createdAt: new Date().toISOString(),
+    },
+    entry: { _id: 'e1', votesCount: 1, weightedVotes: 1 },
+    remaining: { freeVotes: 0, totalVotes: 9 },
+    replayed: false,
+    ...over,
+  } satisfies TCastResult);
+
+/** What reporting answers: a pending report of contest c1, filed now. */
+export const reportSubmittedDto = (over: Partial<TReportSubmitted> = {}): TReportSubmitted =>
+  ZReportSubmitted.parse({
+    reportId: 'r1',
+    status: 'pending',
+    priority: 'medium',
+    targetType: 'contest',
+    targetId: 'c1',
+    createdAt: new Date().toISOString(),
+    ...over,
+  } satisfies TReportSubmitted);

@@ -7,7 +7,7 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
-import type { TPublicUser } from '@contesthub/shared';
+import type { TPublicUser, TTokens, TUserAnswer } from '@contesthub/shared';
 import { AuthProvider } from '../lib/auth';
 import { AppRoutes } from '../app/router';
 import { ToastProvider } from '../components/ui/toast';
@@ -41,6 +41,9 @@ export const makeUser = (over: Partial<TPublicUser> = {}): TPublicUser => ({
   lastActive: null,
   ...over,
 });
+
+/** GET /auth/me (and PUT /auth/profile) as the server answers it: `makeUser(over)`. */
+export const meDto = (over: Partial<TPublicUser> = {}): TUserAnswer => ({ user: makeUser(over) });
 
 export type Reply = { status: number; body: unknown };
 /** One request the app made; `auth` is its authorization header (undefined when none was sent). */
@@ -82,7 +85,7 @@ export function fakeServer() {
   };
 }
 
-export type Tokens = { token: string; refreshToken: string };
+export type Tokens = TTokens;
 
 /**
  * Renders the whole app at `entry` (a path, or a location with state). Signed in by default with

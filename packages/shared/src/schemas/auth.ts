@@ -321,6 +321,10 @@ export const ZPublicUser = z.object({
 });
 export type TPublicUser = z.infer<typeof ZPublicUser>;
 
+/** GET /api/auth/me and PUT /api/auth/profile. */
+export const ZUserAnswer = z.object({ user: ZPublicUser });
+export type TUserAnswer = z.infer<typeof ZUserAnswer>;
+
 export const ZAuthResult = z.object({
   user: ZPublicUser,
   token: z.string(),
@@ -341,6 +345,15 @@ export const ZVerifyEmailResult = z.object({
 export type TVerifyEmailResult = z.infer<typeof ZVerifyEmailResult>;
 
 export const ZCodeSent = z.object({ emailSent: z.boolean(), retryAfterSeconds: z.number().int() });
+export type TCodeSent = z.infer<typeof ZCodeSent>;
+
+/** POST /api/auth/forgot-password: the same answer whether or not the address is known. */
+export const ZResetRequested = z.object({ emailSent: z.boolean() });
+export type TResetRequested = z.infer<typeof ZResetRequested>;
+
+/** POST /api/auth/refresh: the rotated pair. */
+export const ZTokens = z.object({ token: z.string(), refreshToken: z.string() });
+export type TTokens = z.infer<typeof ZTokens>;
 
 export const ZSession = z.object({
   sessionId: z.string(),
@@ -352,6 +365,22 @@ export const ZSession = z.object({
   current: z.boolean(),
 });
 export type TSession = z.infer<typeof ZSession>;
+
+/** GET /api/auth/sessions. */
+export const ZSessionList = z.object({ sessions: z.array(ZSession) });
+export type TSessionList = z.infer<typeof ZSessionList>;
+
+/** GET /api/auth/2fa/status. */
+export const ZTwoFactorStatus = z.object({ enabled: z.boolean(), backupCodesRemaining: z.number().int() });
+export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
+
+/** POST /api/auth/2fa/enable and /disable. */
+export const ZTwoFactorState = z.object({ enabled: z.boolean() });
+export type TTwoFactorState = z.infer<typeof ZTwoFactorState>;
+
+/** PUT /api/auth/login-alerts. */
+export const ZLoginAlertsState = z.object({ loginAlerts: z.boolean() });
+export type TLoginAlertsState = z.infer<typeof ZLoginAlertsState>;
 
 export const ZTwoFactorSetup = z.object({
   /** otpauth:// URI for authenticator apps. */
@@ -383,40 +412,3 @@ export const ZPublicProfile = z.object({
   isPrivate: z.boolean(),
 });
 export type TPublicProfile = z.infer<typeof ZPublicProfile>;
-
-export const ZReferralStats = z.object({
-  code: z.string(),
-  referralUrl: z.string(),
-  totalReferrals: z.number().int(),
-  totalEarnings: z.number().meta({ description: 'totalEarnings, in vote credits' }),
-  pendingRewards: z.number(),
-  referredBy: z.object({ fullName: z.string() }).nullable(),
-  referrals: z.array(
-    z.object({
-      user: z.object({ fullName: z.string(), email: z.string() }),
-      joinedAt: z.string(),
-      emailVerified: z.boolean(),
-      rewardClaimed: z.boolean(),
-    }),
-  ),
-});
-export type TReferralStats = z.infer<typeof ZReferralStats>;
-
-export const ZReferralLeaderboardEntry = z.object({
-  rank: z.number().int(),
-  user: z.object({ fullName: z.string().nullable() }),
-  totalReferrals: z.number().int(),
-  totalEarnings: z.number().meta({ description: 'totalEarnings, in vote credits' }),
-});
-export const ZReferralReward = z.object({
-  user: z.object({ fullName: z.string() }),
-  rewardAmount: z.number().meta({ description: 'rewardAmount, in vote credits' }),
-  joinedAt: z.string(),
-});
-export const ZAddReferralResult = z.object({
-  refereeBonus: z.number(),
-  referrerBonus: z.number(),
-  referrerName: z.string(),
-  refereeBonusPending: z.boolean(),
-});
-export type TAddReferralResult = z.infer<typeof ZAddReferralResult>;

@@ -84,17 +84,15 @@ export const ZEntry = z.object({
 });
 export type TEntry = z.infer<typeof ZEntry>;
 
-/** GET /entries: the list with `total` and `totalPages` mirrored at the top level. */
+/**
+ * A list of entries with `total` and `totalPages` mirrored at the top level: GET /entries/contest/:id
+ * (GET /entries adds totalVotes: ZEntryBrowseList in entries.ts).
+ */
 export const ZEntryList = z.object({
   entries: z.array(ZEntry),
   total: z.number().int(),
   totalPages: z.number().int(),
   pagination: ZPagination,
-  /**
-   * Sum of votesCount over every entry matching the filters (not only this page). Optional: the
-   * All Entries page shows its "Total Votes" tile only when the server provides it.
-   */
-  totalVotes: z.number().int().optional(),
 });
 export type TEntryList = z.infer<typeof ZEntryList>;
 
@@ -103,7 +101,7 @@ export const ZMyEntry = ZEntry.extend({ approvedEntries: z.number().int() });
 export type TMyEntry = z.infer<typeof ZMyEntry>;
 
 /** GET /entries/my-entries (spec 001 §7): data.entries, data.total, data.totalPages. */
-export const ZMyEntriesList = ZEntryList.omit({ totalVotes: true }).extend({ entries: z.array(ZMyEntry) });
+export const ZMyEntriesList = ZEntryList.extend({ entries: z.array(ZMyEntry) });
 export type TMyEntriesList = z.infer<typeof ZMyEntriesList>;
 
 /** Readable labels of the report reasons (contests, entries, comments). */

@@ -96,6 +96,17 @@ export const ZContest = z.object({
 });
 export type TContest = z.infer<typeof ZContest>;
 
+/** GET, POST and PUT /api/contests(/:id): one contest. */
+export const ZContestAnswer = z.object({ contest: ZContest });
+export type TContestAnswer = z.infer<typeof ZContestAnswer>;
+
+/** DELETE /api/contests/:id: what went back to the organizer. */
+export const ZContestDeleted = z.object({
+  escrowRefunded: z.number().int().meta({ description: 'escrowRefunded, in kobo (integer; ₦1 = 100 kobo)' }),
+  badgeFeeRefunded: z.number().meta({ description: 'badgeFeeRefunded, in vote credits' }),
+});
+export type TContestDeleted = z.infer<typeof ZContestDeleted>;
+
 /** GET /api/contests and /api/contests/search. */
 export const ZContestList = z.object({
   contests: z.array(ZContest),
@@ -122,6 +133,10 @@ export const ZContestCategoryCount = z.object({
   activeCount: z.number().int(),
 });
 export type TContestCategoryCount = z.infer<typeof ZContestCategoryCount>;
+
+/** GET /api/contests/categories. */
+export const ZContestCategories = z.object({ categories: z.array(ZContestCategoryCount) });
+export type TContestCategories = z.infer<typeof ZContestCategories>;
 
 export const ZContestStats = z.object({
   contestId: z.string(),

@@ -252,6 +252,10 @@ export const ZContestStatusChange = z.object({
   status: z.enum(['voting', 'ended', 'cancelled'], { error: 'Status must be voting, ended or cancelled' }),
   reason: z.string().trim().max(500).optional(),
 });
+export type TContestStatusChange = z.infer<typeof ZContestStatusChange>;
+
+/** The one wording of a search term that is too short (browse and search alike). */
+export const SEARCH_TOO_SHORT = 'Search query must be at least 2 characters long';
 
 export const CONTEST_SORTS = ['newest', 'oldest', 'deadline', 'entries', 'prize', 'votes', 'relevance'] as const;
 
@@ -263,10 +267,43 @@ export const ZContestListQuery = z.object({
   prizeType: z.enum(PRIZE_TYPES).optional(),
   entryFee: z.enum(ENTRY_FEE_TYPES).optional(),
   votingType: z.enum(VOTING_TYPES).optional(),
-  search: z.string().trim().min(SEARCH_MIN_LENGTH, 'Search query must be at least 2 characters long').max(100).optional(),
+  search: z.string().trim().min(SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT).max(100).optional(),
   sortBy: z.enum(CONTEST_SORTS).default('newest'),
 });
 export type TContestListQuery = z.infer<typeof ZContestListQuery>;
+
+/** GET /api/contests: the browse query; without a sortBy a search is ranked by relevance, anything else newest first. */
+export const ZContestBrowseQuery = ZContestListQuery.extend({ sortBy: z.enum(CONTEST_SORTS).optional() });
+export type TContestBrowseQuery = z.infer<typeof ZContestBrowseQuery>;
+
+/** GET /api/contests/search. */
+export const ZContestSearchQuery = z.object({
+  q: z
+    .string({ error: SEARCH_TOO_SHORT })
+    .trim()
+    .min(SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT)
+    .max(100, 'Search query cannot exceed 100 characters'),
+  ...pageQuery({ defaultLimit: PAGE_SIZES.browse, maxLimit: 50 }),
+});
+
+/** GET /api/contests/my-contests and /api/contests/organizer/:id. */
+export const ZOwnerContestsQuery = z.object({
+  ...pageQuery({ defaultLimit: PAGE_SIZES.myContests, maxLimit: 50 }),
+  status: z.enum(CONTEST_STATUSES).optional(),
+});
+export type TOwnerContestsQuery = z.infer<typeof ZOwnerContestsQuery>;
+
+const FEATURED_LIMIT = 'Limit must be between 1 and 20';
+
+/** GET /api/contests/featured. */
+export const ZFeaturedContestsQuery = z.object({
+  limit: z.coerce
+    .number({ error: FEATURED_LIMIT })
+    .int(FEATURED_LIMIT)
+    .min(1, FEATURED_LIMIT)
+    .max(PAGE_SIZES.featuredMax, FEATURED_LIMIT)
+    .default(PAGE_SIZES.featuredDefault),
+});
 
 // ---------- entries ----------
 
@@ -292,6 +329,9 @@ export const ZBulkReject = z.object({
   entryIds: z.array(z.uuid()).min(1, 'Please select entries to reject').max(100),
   reason: ZRejectEntry.shape.reason,
 });
+export type TRejectEntry = z.infer<typeof ZRejectEntry>;
+export type TBulkApprove = z.infer<typeof ZBulkApprove>;
+export type TBulkReject = z.infer<typeof ZBulkReject>;
 
 export const ZEntryListQuery = z.object({
   ...pageQuery({ defaultLimit: PAGE_SIZES.allEntries, maxLimit: 50 }),

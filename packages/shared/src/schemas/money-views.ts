@@ -235,6 +235,7 @@ export type TTransferUser = z.infer<typeof ZTransferUser>;
 
 /** GET /api/vote-credit-transfers/search-users?q (2+ characters after trimming). */
 export const ZTransferUserSearch = z.object({ users: z.array(ZTransferUser) });
+export type TTransferUserSearch = z.infer<typeof ZTransferUserSearch>;
 export const ZTransferUserSearchQuery = z.object({ q: z.string().trim().min(2, 'Enter at least 2 characters to search').max(100) });
 
 /** POST /api/vote-credit-transfers/transfer. */

@@ -124,6 +124,10 @@ export const ZVoteCreditPurchaseRequest = z
   .refine((v) => (v.package === undefined) !== (v.amount === undefined), { error: M.packageOrAmount });
 export type TVoteCreditPurchaseRequest = z.infer<typeof ZVoteCreditPurchaseRequest>;
 
+/** What the purchase route takes: the request plus where the gateway sends the payer back (as for deposits). */
+export const ZVoteCreditPurchaseBody = z.intersection(ZVoteCreditPurchaseRequest, z.object({ callbackUrl: zCallbackUrl }));
+export type TVoteCreditPurchaseBody = z.infer<typeof ZVoteCreditPurchaseBody>;
+
 export const VOTE_CREDIT_TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
 
 /** GET /api/vote-credits/transactions and /api/transactions/vote-credits (the wallet screen asks 50). */

@@ -24,6 +24,28 @@ export const ZWallet = z.object({
 });
 export type TWallet = z.infer<typeof ZWallet>;
 
+/** GET /api/wallet and POST /api/wallet/create. */
+export const ZWalletAnswer = z.object({ wallet: ZWallet });
+export type TWalletAnswer = z.infer<typeof ZWalletAnswer>;
+
+/**
+ * POST /api/wallet/verify-deposit: the wallet after the deposit and the deposit itself (a repeat
+ * answers the same with credited=false). Starting a deposit answers ZPaymentInitialized.
+ */
+export const ZDepositVerified = z.object({
+  wallet: ZWallet,
+  deposit: z.object({
+    reference: z.string(),
+    /** Kobo credited. */
+    amount: z.number().int().meta({ description: 'Kobo credited.' }),
+    status: z.literal('success'),
+    /** False when the deposit had already been credited (a replay): nothing new was added. */
+    credited: z.boolean(),
+    creditedAt: z.string(),
+  }),
+});
+export type TDepositVerified = z.infer<typeof ZDepositVerified>;
+
 /** One movement on the user's naira wallet or vote credits, read from the ledger. */
 export const ZWalletTransaction = z.object({
   id: z.string(),

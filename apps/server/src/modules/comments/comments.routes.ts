@@ -1,8 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCommentContent, ZCreateComment, ZFlagComment, ZModerateComment, ZPagination } from '@contesthub/shared';
+import {
+  ZComment,
+  ZCommentAnalytics,
+  ZCommentDeleted,
+  ZCommentLikeResult,
+  ZCommentListQuery,
+  ZCommentPage,
+  ZContestCommentsQuery,
+  ZCreateComment,
+  ZFlagComment,
+  ZFlaggedCommentsQuery,
+  ZModerateComment,
+  ZMyCommentsQuery,
+  ZUpdateComment,
+} from '@contesthub/shared';
 import { envelope, ok, rateLimits } from '../../lib/http.js';
-import { pageQueryFields } from '../../lib/pagination.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { commentAnalytics } from './comment-analytics.js';
 import { setLike } from './comment-likes.js';
@@ -13,36 +26,6 @@ import { flagComment, moderateComment } from './moderate-comment.js';
 import { createComment } from './post-comment.js';
 
 const tags = ['comments'];
-const STATUSES = ['active', 'flagged', 'hidden', 'deleted'] as const;
-
-export const ZCommentAuthor = z.object({
-  _id: z.string().optional(),
-  fullName: z.string(),
-  profilePicture: z.string().nullable().optional(),
-});
-
-/** The comment as every answer shows it (anonymous authors appear as { fullName: 'Anonymous' }). */
-export const ZComment = z.object({
-  _id: z.string(),
-  content: z.string(),
-  author: ZCommentAuthor,
-  settings: z.object({ isAnonymous: z.boolean() }),
-  likes: z.number().int(),
-  likedByMe: z.boolean(),
-  stats: z.object({ likes: z.number().int() }),
-  status: z.enum(STATUSES),
-  parentComment: z.string().nullable(),
-  contestId: z.string(),
-  contest: z.object({ _id: z.string(), title: z.string() }),
-  entry: z.string().nullable(),
-  isMine: z.boolean(),
-  createdAt: z.string(),
-  timeAgo: z.string(),
-  editedAt: z.string().nullable(),
-  moderation: z.object({ flagsCount: z.number().int(), pendingReasons: z.array(z.string()) }).optional(),
-});
-
-const ZCommentPage = z.object({ comments: z.array(ZComment), pagination: ZPagination });
 const idParams = z.object({ id: z.uuid({ error: 'Comment ID is required' }) });
 
 /** /api/comments */
@@ -65,16 +48,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Comments, filtered',
-        querystring: z.object({
-          ...pageQueryFields,
-          entry: z.uuid().optional(),
-          contest: z.uuid().optional(),
-          author: z.uuid().optional(),
-          parentComment: z.uuid().optional(),
-          status: z.enum(STATUSES).optional(),
-          sortBy: z.enum(['createdAt', 'likes']).default('createdAt'),
-          sortOrder: z.enum(['asc', 'desc']).default('desc'),
-        }),
+        querystring: ZCommentListQuery,
         response: { 200: envelope(ZCommentPage) },
       },
       config: { access: 'optional' },
@@ -88,7 +62,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My comments',
-        querystring: z.object(pageQueryFields),
+        querystring: ZMyCommentsQuery,
         response: { 200: envelope(ZCommentPage) },
       },
       config: { access: 'signedIn' },
@@ -102,7 +76,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Flagged comments awaiting review (moderators and admins)',
-        querystring: z.object({ ...pageQueryFields, contest: z.uuid().optional() }),
+        querystring: ZFlaggedCommentsQuery,
         response: { 200: envelope(ZCommentPage) },
       },
       config: { access: 'moderator' },
@@ -116,17 +90,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Comment counts by status and the most discussed contests (moderators and admins)',
-        response: {
-          200: envelope(
-            z.object({
-              total: z.number().int(),
-              byStatus: z.object({ active: z.number(), flagged: z.number(), hidden: z.number(), deleted: z.number() }),
-              anonymous: z.number().int(),
-              last7Days: z.number().int(),
-              topContests: z.array(z.object({ contestId: z.string(), title: z.string(), comments: z.number().int() })),
-            }),
-          ),
-        },
+        response: { 200: envelope(ZCommentAnalytics) },
       },
       config: { access: 'moderator' },
     },
@@ -140,7 +104,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A contest's comments",
         params: z.object({ id: z.uuid({ error: 'Contest ID is required' }) }),
-        querystring: z.object({ ...pageQueryFields, status: z.enum(STATUSES).optional() }),
+        querystring: ZContestCommentsQuery,
         response: { 200: envelope(ZCommentPage) },
       },
       config: { access: 'optional' },
@@ -164,7 +128,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit my comment',
         params: idParams,
-        body: z.object({ content: ZCommentContent }),
+        body: ZUpdateComment,
         response: { 200: envelope(ZComment) },
       },
       config: { access: 'verified' },
@@ -179,14 +143,13 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a comment (its author, the contest organizer, a moderator or an admin)',
         params: idParams,
-        response: { 200: envelope(z.object({ _id: z.string(), status: z.literal('deleted') })) },
+        response: { 200: envelope(ZCommentDeleted) },
       },
       config: { access: 'signedIn' },
     },
     async (req) => ok(await deleteComment(app.ctx, requireAuth(req), req.params.id), COMMENT_MESSAGES.deleted),
   );
 
-  const ZLikeResult = z.object({ comment: ZComment, likesCount: z.number().int(), action: z.enum(['liked', 'unliked']) });
   for (const [method, like] of [
     ['POST', true],
     ['DELETE', false],
@@ -194,7 +157,12 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/:id/like',
-      schema: { tags, summary: like ? 'Like a comment' : 'Unlike a comment', params: idParams, response: { 200: envelope(ZLikeResult) } },
+      schema: {
+        tags,
+        summary: like ? 'Like a comment' : 'Unlike a comment',
+        params: idParams,
+        response: { 200: envelope(ZCommentLikeResult) },
+      },
       config: { access: 'signedIn', rateLimit: rateLimits.perUser(60) },
       handler: async (req) => {
         const result = await setLike(app.ctx, requireAuth(req), req.params.id, like);
@@ -243,6 +211,7 @@ export const contestCommentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contests'],
         summary: 'Remove a comment from a contest (author, organizer, moderator or admin)',
         params: z.object({ id: z.uuid({ error: 'Contest ID is required' }), commentId: z.uuid({ error: 'Comment ID is required' }) }),
+        response: { 200: envelope(ZCommentDeleted) },
       },
       config: { access: 'signedIn' },
     },

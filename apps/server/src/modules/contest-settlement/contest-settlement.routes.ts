@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZContest, ZContestRefunds, ZContestStatusChange, ZRefundContest, ZRefundContestResult } from '@contesthub/shared';
+import { ZContestStatusChange, ZContestStatusChanged, ZRefundContest, ZRefundContestResult } from '@contesthub/shared';
 import { envelope, ok } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { cancelContest, changeContestStatus } from './change-status.js';
@@ -24,24 +24,7 @@ export const contestStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           'active → voting closes entries now; voting → ended ends voting now and pays the winner; active or voting → cancelled refunds every payment.',
         params: z.object({ id: z.string().min(1).max(64) }),
         body: ZContestStatusChange,
-        response: {
-          200: envelope(
-            z.object({
-              contest: ZContest,
-              finalized: z
-                .object({
-                  winnerEntryId: z.string().nullable(),
-                  prizePaid: z.number().int().meta({ description: 'Kobo paid to the winner' }),
-                  fee: z.number().int().meta({ description: 'Kobo kept as the escrow fee' }),
-                  refunded: z.number().int().meta({ description: 'Kobo returned to the organizer' }),
-                  badgeAwarded: z.boolean(),
-                })
-                .nullable()
-                .optional(),
-              refunds: ZContestRefunds.optional(),
-            }),
-          ),
-        },
+        response: { 200: envelope(ZContestStatusChanged) },
       },
       config: { access: 'signedIn' },
     },

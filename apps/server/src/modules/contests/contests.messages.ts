@@ -31,7 +31,6 @@ export const CONTEST_MESSAGES = {
   votingOver: 'Voting for this contest has already ended',
   closeFirst: 'Close entries (move the contest to voting) before ending it',
   draftStatus: 'A draft contest cannot change status this way',
-  searchTooShort: 'Search query must be at least 2 characters long',
   organizerNotFound: 'Organizer not found',
 } as const;
 

@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CONTEST_SORTS,
-  CONTEST_STATUSES,
-  PAGE_SIZES,
-  ZContest,
-  ZContestCategoryCount,
+  ZContestAnswer,
+  ZContestBrowseQuery,
+  ZContestCategories,
+  ZContestDeleted,
   ZContestList,
-  ZContestListQuery,
+  ZContestSearchQuery,
   ZCreateContest,
+  ZFeaturedContests,
+  ZFeaturedContestsQuery,
   ZMyContests,
+  ZOwnerContestsQuery,
   ZUpdateContest,
-  pageQuery,
 } from '@contesthub/shared';
 import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -25,14 +26,7 @@ import { coverOf, registerContestForms } from './contests.upload.js';
 
 const tags = ['contests'];
 const params = z.object({ id: z.string().min(1).max(64) });
-const SEARCH_MESSAGE = CONTEST_MESSAGES.searchTooShort;
-const ownerListQuery = z.object({
-  ...pageQuery({ defaultLimit: PAGE_SIZES.myContests, maxLimit: 50 }),
-  status: z.enum(CONTEST_STATUSES).optional(),
-});
-/** The browse query; without a sortBy a search is ranked by relevance, anything else newest first. */
-const listQuery = ZContestListQuery.extend({ sortBy: z.enum(CONTEST_SORTS).optional() });
-const contestAnswer = envelope(z.object({ contest: ZContest }));
+const contestAnswer = envelope(ZContestAnswer);
 const formNote =
   'JSON, or multipart/form-data with the same fields (lists and objects as JSON strings) and an optional `coverImage` file ' +
   '(JPEG, PNG, GIF or WebP by content, at most 5 MB; stored as WebP at most 1600 px wide without metadata).';
@@ -69,7 +63,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Browse contests',
         description:
           'Filters, full-text search with typo tolerance, sorts (newest, oldest, deadline, entries, prize, votes, relevance) and pages. Drafts are never listed.',
-        querystring: listQuery,
+        querystring: ZContestBrowseQuery,
         response: { 200: envelope(ZContestList) },
       },
       config: { access: 'optional' },
@@ -83,15 +77,8 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Featured contests, then the busiest open ones',
-        querystring: z.object({
-          limit: z.coerce
-            .number({ error: 'Limit must be between 1 and 20' })
-            .int('Limit must be between 1 and 20')
-            .min(1, 'Limit must be between 1 and 20')
-            .max(PAGE_SIZES.featuredMax, 'Limit must be between 1 and 20')
-            .default(PAGE_SIZES.featuredDefault),
-        }),
-        response: { 200: envelope(z.object({ contests: z.array(ZContest) })) },
+        querystring: ZFeaturedContestsQuery,
+        response: { 200: envelope(ZFeaturedContests) },
       },
       config: { access: 'optional' },
     },
@@ -104,7 +91,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Categories with their number of contests',
-        response: { 200: envelope(z.object({ categories: z.array(ZContestCategoryCount) })) },
+        response: { 200: envelope(ZContestCategories) },
       },
       config: { access: 'optional' },
     },
@@ -117,10 +104,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Search contests by relevance',
-        querystring: z.object({
-          q: z.string({ error: SEARCH_MESSAGE }).trim().min(2, SEARCH_MESSAGE).max(100, 'Search query cannot exceed 100 characters'),
-          ...pageQuery({ defaultLimit: PAGE_SIZES.browse, maxLimit: 50 }),
-        }),
+        querystring: ZContestSearchQuery,
         response: { 200: envelope(ZContestList) },
       },
       config: { access: 'optional' },
@@ -131,7 +115,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-contests',
     {
-      schema: { tags, summary: 'Contests I organise', querystring: ownerListQuery, response: { 200: envelope(ZMyContests) } },
+      schema: { tags, summary: 'Contests I organise', querystring: ZOwnerContestsQuery, response: { 200: envelope(ZMyContests) } },
       config: { access: 'signedIn' },
     },
     async (req) => ok(await myContests(app.ctx, requireAuth(req).userId, req.query)),
@@ -144,7 +128,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "An organizer's published contests",
         params,
-        querystring: ownerListQuery,
+        querystring: ZOwnerContestsQuery,
         response: { 200: envelope(ZMyContests) },
       },
       config: { access: 'optional' },
@@ -189,14 +173,7 @@ export const contestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a contest without entries (organizer or admin); escrow and badge fee are returned',
         params,
-        response: {
-          200: envelope(
-            z.object({
-              escrowRefunded: z.number().int().meta({ description: 'escrowRefunded, in kobo (integer; ₦1 = 100 kobo)' }),
-              badgeFeeRefunded: z.number().meta({ description: 'badgeFeeRefunded, in vote credits' }),
-            }),
-          ),
-        },
+        response: { 200: envelope(ZContestDeleted) },
       },
       config: { access: 'signedIn' },
     },

@@ -16,7 +16,6 @@ import { now } from '../../lib/clock.js';
 import { browsePage, categoryCounts, featuredViews, type ContestSort } from './contest-browse.repository.js';
 import { searchTsQuery } from './contest-search.js';
 import { viewToDto } from './contests.dto.js';
-import { CONTEST_MESSAGES, fieldError } from './contests.messages.js';
 
 export type { ContestSort } from './contest-browse.repository.js';
 
@@ -61,9 +60,8 @@ export async function listContests(ctx: AppContext, q: ContestListQuery): Promis
 
 /** GET /api/contests/search?q: the list's search, ranked by relevance. */
 export async function searchContests(ctx: AppContext, q: { q: string; page: number; limit: number }): Promise<TContestList> {
-  const term = q.q.trim();
-  if (term.length < 2) throw fieldError('q', CONTEST_MESSAGES.searchTooShort);
-  return listContests(ctx, { page: q.page, limit: q.limit, search: term, sortBy: 'relevance' });
+  // The query schema (ZContestSearchQuery) has trimmed the term and refused one too short.
+  return listContests(ctx, { page: q.page, limit: q.limit, search: q.q, sortBy: 'relevance' });
 }
 
 /** GET /api/contests/featured: featured contests first, then the busiest open ones. */

@@ -1,19 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REPORT_STATUSES, ZReport } from '@contesthub/shared';
+import { ZReport, ZReportSubmitted } from '@contesthub/shared';
 import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as reports from './file-report.js';
 
 const tags = ['reports'];
-const ZReportSubmitted = z.object({
-  reportId: z.string(),
-  status: z.enum(REPORT_STATUSES),
-  priority: z.enum(['low', 'medium', 'high']),
-  targetType: z.enum(['contest', 'entry', 'comment', 'user']),
-  targetId: z.string(),
-  createdAt: z.string(),
-});
 const contestId = z.uuid({ error: 'Contest ID is required' });
 const response = { 201: envelope(ZReportSubmitted) };
 // A person reports a handful of items; a burst of reports is abuse of the moderation queue.

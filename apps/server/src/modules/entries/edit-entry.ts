@@ -14,7 +14,7 @@ import {
   takeVotesOffContest,
   updateEntryRow,
 } from './entries.repository.js';
-import type { TEntry, TUpdateEntry } from './entries.schemas.js';
+import type { TEntry, TUpdateEntry } from '@contesthub/shared';
 import { refundEntryFee } from './entry-fees.js';
 import { deleteStored, mediaKeys } from './entry-media.js';
 import { matchingEntryStatus } from './entry-reads.repository.js';

@@ -2,7 +2,31 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZBulkApprove, ZBulkReject, ZRejectEntry } from '@contesthub/shared';
+import {
+  ZBulkApprove,
+  ZBulkApproveResult,
+  ZBulkReject,
+  ZBulkRejectResult,
+  ZContestEntriesQuery,
+  ZEntryAnswer,
+  ZEntryBrowseList,
+  ZEntryBrowseQuery,
+  ZEntryDecision,
+  ZEntryDeleted,
+  ZEntryLikeResult,
+  ZEntryList,
+  ZEntryStats,
+  ZLeaderboard,
+  ZLeaderboardQuery,
+  ZMyEntriesList,
+  ZMyEntriesQuery,
+  ZRejectEntry,
+  ZReviewEntriesPage,
+  ZReviewQuery,
+  ZReviewStats,
+  ZSubmitEntryResult,
+  ZUpdateEntry,
+} from '@contesthub/shared';
 import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { readEntryForm } from './entry-intake.js';
@@ -13,24 +37,6 @@ import { likeEntry, unlikeEntry } from './entry-likes.js';
 import * as review from './entry-review.js';
 import { contestEntries, contestLeaderboard, entryStats, getEntry, listEntries, myEntries } from './list-entries.js';
 import { submitEntry } from './submit-entry.js';
-import {
-  ZContestEntriesQuery,
-  ZEntry,
-  ZEntryBrowseResult,
-  ZEntryListQueryFull,
-  ZEntryStats,
-  ZLeaderboardQuery,
-  ZLeaderboardRow,
-  ZLikeResult,
-  ZListEntriesResult,
-  ZMyEntriesList,
-  ZMyEntriesQuery,
-  ZReviewPagination,
-  ZReviewQuery,
-  ZReviewStats,
-  ZSubmitEntryResult,
-  ZUpdateEntry,
-} from './entries.schemas.js';
 
 const tags = ['entries'];
 const ZEntryId = z.object({ id: z.uuid({ error: 'Invalid entry ID' }) });
@@ -87,8 +93,8 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
           'Approved entries; a signed-in caller also sees their own and those of contests they organize (admins see all). ' +
           'sortBy newest | oldest | popular (likes) | votes (weighted votes, ranking order) | title; sortOrder reverses the natural order. ' +
           'minVotes filters on weighted votes.',
-        querystring: ZEntryListQueryFull,
-        response: { 200: envelope(ZEntryBrowseResult) },
+        querystring: ZEntryBrowseQuery,
+        response: { 200: envelope(ZEntryBrowseList) },
       },
       config: { access: 'optional' },
     },
@@ -120,7 +126,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Approved entries plus the caller’s own; the organizer and admins see every entry.',
         params: ZContestId,
         querystring: ZContestEntriesQuery,
-        response: { 200: envelope(ZListEntriesResult) },
+        response: { 200: envelope(ZEntryList) },
       },
       config: { access: 'optional' },
     },
@@ -137,7 +143,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
           'Approved entries by weighted votes; ties go to the entry submitted earlier, then to the lower id. limit 1–50 (default 10).',
         params: ZContestId,
         querystring: ZLeaderboardQuery,
-        response: { 200: envelope(z.object({ leaderboard: z.array(ZLeaderboardRow) })) },
+        response: { 200: envelope(ZLeaderboard) },
       },
       config: { access: 'public' },
     },
@@ -152,11 +158,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Entries to review (organizer or admin)',
         params: ZReviewContestId,
         querystring: ZReviewQuery,
-        response: {
-          200: envelope(
-            z.object({ entries: z.array(ZEntry), total: z.number().int(), totalPages: z.number().int(), pagination: ZReviewPagination }),
-          ),
-        },
+        response: { 200: envelope(ZReviewEntriesPage) },
       },
       config: { access: 'signedIn' },
     },
@@ -179,7 +181,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Approve several pending entries (organizer or admin)',
         body: ZBulkApprove,
-        response: { 200: envelope(z.object({ approvedCount: z.number().int(), skipped: z.array(z.string()) })) },
+        response: { 200: envelope(ZBulkApproveResult) },
       },
       config: { access: 'signedIn' },
     },
@@ -196,15 +198,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Reject several pending entries with a reason (organizer or admin); paid fees are refunded',
         body: ZBulkReject,
-        response: {
-          200: envelope(
-            z.object({
-              rejectedCount: z.number().int(),
-              skipped: z.array(z.string()),
-              refundedCredits: z.number().meta({ description: 'refundedCredits, in vote credits' }),
-            }),
-          ),
-        },
+        response: { 200: envelope(ZBulkRejectResult) },
       },
       config: { access: 'signedIn' },
     },
@@ -217,7 +211,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      schema: { tags, summary: 'One entry', params: ZEntryId, response: { 200: envelope(z.object({ entry: ZEntry })) } },
+      schema: { tags, summary: 'One entry', params: ZEntryId, response: { 200: envelope(ZEntryAnswer) } },
       config: { access: 'optional' },
     },
     async (req) => ok({ entry: await getEntry(app.ctx, actorOf(req), req.params.id) }),
@@ -240,7 +234,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit my entry (title, description, tags, sharing) while the contest accepts entries',
         params: ZEntryId,
         body: ZUpdateEntry,
-        response: { 200: envelope(z.object({ entry: ZEntry })) },
+        response: { 200: envelope(ZEntryAnswer) },
       },
       config: { access: 'signedIn' },
     },
@@ -257,11 +251,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
           'The participant, while the contest accepts entries and the entry has no votes (the entry fee is refunded); ' +
           'the organizer or an admin at any time unless the entry holds paid votes.',
         params: ZEntryId,
-        response: {
-          200: envelope(
-            z.object({ deleted: z.literal(true), refundedCredits: z.number().meta({ description: 'refundedCredits, in vote credits' }) }),
-          ),
-        },
+        response: { 200: envelope(ZEntryDeleted) },
       },
       config: { access: 'signedIn' },
     },
@@ -275,9 +265,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Approve a pending entry (organizer or admin)',
         params: ZEntryId,
-        response: {
-          200: envelope(z.object({ entry: ZEntry, refundedCredits: z.number().meta({ description: 'refundedCredits, in vote credits' }) })),
-        },
+        response: { 200: envelope(ZEntryDecision) },
       },
       config: { access: 'signedIn' },
     },
@@ -292,9 +280,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reject a pending entry with a reason (organizer or admin); a paid fee is refunded',
         params: ZEntryId,
         body: ZRejectEntry,
-        response: {
-          200: envelope(z.object({ entry: ZEntry, refundedCredits: z.number().meta({ description: 'refundedCredits, in vote credits' }) })),
-        },
+        response: { 200: envelope(ZEntryDecision) },
       },
       config: { access: 'signedIn' },
     },
@@ -305,7 +291,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/like',
     {
-      schema: { tags, summary: 'Like an approved entry (idempotent)', params: ZEntryId, response: { 200: envelope(ZLikeResult) } },
+      schema: { tags, summary: 'Like an approved entry (idempotent)', params: ZEntryId, response: { 200: envelope(ZEntryLikeResult) } },
       config: likeConfig,
     },
     async (req) => ok(await likeEntry(app.ctx, signedIn(req), req.params.id), 'Entry liked'),
@@ -313,7 +299,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id/like',
     {
-      schema: { tags, summary: 'Remove my like (idempotent)', params: ZEntryId, response: { 200: envelope(ZLikeResult) } },
+      schema: { tags, summary: 'Remove my like (idempotent)', params: ZEntryId, response: { 200: envelope(ZEntryLikeResult) } },
       config: likeConfig,
     },
     async (req) => ok(await unlikeEntry(app.ctx, signedIn(req), req.params.id), 'Entry unliked'),
@@ -332,6 +318,7 @@ export const contestEntryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contests'],
         summary: 'Remove an entry from a contest (participant, organizer or admin)',
         params: z.object({ id: z.uuid({ error: 'Contest ID is required' }), entryId: z.uuid({ error: 'Entry ID is required' }) }),
+        response: { 200: envelope(ZEntryDeleted) },
       },
       config: { access: 'signedIn' },
     },

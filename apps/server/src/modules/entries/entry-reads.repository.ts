@@ -10,7 +10,7 @@ import { contests, entries, entryLikes, users } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { statusForDates } from '../contests/phase.js';
 import { RANKING_ORDER, rankingSql, type ContestRow, type EntryRow } from './entries.repository.js';
-import type { TEntry } from './entries.schemas.js';
+import type { TEntry } from '@contesthub/shared';
 
 /** The participant columns an entry answer shows (ZEntryParticipant once mapped). */
 const participantColumns = {

@@ -20,7 +20,7 @@ import {
   statusCounts,
   type ContestRow,
 } from './entries.repository.js';
-import type { TEntry } from './entries.schemas.js';
+import type { TEntry } from '@contesthub/shared';
 import { ENTRY_MESSAGES } from './entries.messages.js';
 import { entryPage, findEntry } from './entry-reads.repository.js';
 import { recordEvent } from '../../lib/events/index.js';

@@ -9,7 +9,7 @@ import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { ENTRY_MESSAGES } from './entries.messages.js';
 import { approvedCounts, loadContest, statusCounts, voteBreakdown, type ContestRow, type EntryRow } from './entries.repository.js';
-import type { TEntry, TEntryListQuery, TMyEntriesList } from './entries.schemas.js';
+import type { TEntry, TEntryBrowseQuery as TEntryListQuery, TMyEntriesList } from '@contesthub/shared';
 import { entryPage, findEntries, leaderboard, type EntryFilter, type EntrySortKey, type SortDir } from './entry-reads.repository.js';
 
 /**

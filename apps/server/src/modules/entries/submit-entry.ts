@@ -12,7 +12,7 @@ import { recordEvent } from '../../lib/events/index.js';
 import { entrySubmitted } from './entries.events.js';
 import { ENTRY_MESSAGES } from './entries.messages.js';
 import { insertEntry, loadContest, loadUser, refreshContestCounters, type EntryMedia, type EntryRow } from './entries.repository.js';
-import type { TEntry } from './entries.schemas.js';
+import type { TEntry } from '@contesthub/shared';
 import { assertEligible, feeUnits, needsApproval, uploadTier } from './entry-eligibility.js';
 import { chargeEntryFee } from './entry-fees.js';
 import { lastValue, parseEntryFields, type FormReader } from './entry-intake.js';

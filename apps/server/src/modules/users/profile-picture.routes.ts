@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { UPLOAD_LIMITS_BYTES, ZPublicUser } from '@contesthub/shared';
+import { UPLOAD_LIMITS_BYTES, ZProfilePictureUploaded } from '@contesthub/shared';
 import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { imageTooLarge, uploadProfilePicture } from './profile-picture.service.js';
@@ -53,7 +52,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod = async (app) => {
           'multipart/form-data with one file field `profilePicture`: a JPEG, PNG, GIF or WebP image (recognised by its content) of at most 5 MB. ' +
           'It is stored as a 512×512 WebP with all metadata removed.',
         consumes: ['multipart/form-data'],
-        response: { 200: envelope(z.object({ profilePicture: z.string(), user: ZPublicUser })) },
+        response: { 200: envelope(ZProfilePictureUploaded) },
       },
       config: {
         access: 'signedIn',

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTEST_STATUSES, PAGE_SIZES, ZPagination, ZPublicProfile, pageQuery } from '@contesthub/shared';
+import { ZProfileListQuery, ZPublicProfile, ZUserContestsPage, ZUserContestsQuery, ZUserEntriesPage } from '@contesthub/shared';
 import { envelope, ok } from '../../lib/http.js';
 import * as profiles from './public-profile.service.js';
 
 const tags = ['users'];
 const params = z.object({ id: z.string().min(1).max(64) });
-const listQuery = z.object({
-  ...pageQuery({ defaultLimit: PAGE_SIZES.profileLists, maxLimit: 50 }),
-});
 
 /** /api/users: public profiles and their contest and entry lists. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,26 +25,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Contests a member organised',
         params,
-        querystring: listQuery.extend({ status: z.enum(CONTEST_STATUSES).optional() }),
-        response: {
-          200: envelope(
-            z.object({
-              contests: z.array(
-                z.object({
-                  _id: z.string(),
-                  title: z.string(),
-                  status: z.string(),
-                  category: z.string(),
-                  coverImage: z.string().nullable(),
-                  entriesCount: z.number(),
-                  prizeType: z.string(),
-                  createdAt: z.string(),
-                }),
-              ),
-              pagination: ZPagination,
-            }),
-          ),
-        },
+        querystring: ZUserContestsQuery,
+        response: { 200: envelope(ZUserContestsPage) },
       },
       config: { access: 'optional' },
     },
@@ -61,26 +40,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Entries a member submitted',
         params,
-        querystring: listQuery,
-        response: {
-          200: envelope(
-            z.object({
-              entries: z.array(
-                z.object({
-                  _id: z.string(),
-                  title: z.string(),
-                  description: z.string(),
-                  entryType: z.string(),
-                  status: z.string(),
-                  totalVotes: z.number(),
-                  createdAt: z.string(),
-                  contest: z.object({ _id: z.string(), title: z.string() }),
-                }),
-              ),
-              pagination: ZPagination,
-            }),
-          ),
-        },
+        querystring: ZProfileListQuery,
+        response: { 200: envelope(ZUserEntriesPage) },
       },
       config: { access: 'optional' },
     },

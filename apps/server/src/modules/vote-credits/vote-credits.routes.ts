@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZVerifyPaymentRequest,
   ZVoteCreditPackages,
-  ZVoteCreditPurchaseRequest,
+  ZVoteCreditPurchaseBody,
   ZVoteCreditPurchaseStarted,
   ZVoteCreditStats,
   ZVoteCreditTransactionsPage,
@@ -15,12 +14,6 @@ import { requireAuth } from '../../plugins/auth.js';
 import * as credits from './vote-credits.service.js';
 
 const tags = ['vote-credits'];
-
-/** The purchase request plus where the gateway sends the payer back (as for deposits). */
-const ZPurchaseBody = z.intersection(
-  ZVoteCreditPurchaseRequest,
-  z.object({ callbackUrl: z.url({ protocol: /^https?$/, error: 'Invalid callback URL' }).optional() }),
-);
 
 /** /api/vote-credits: packages, card purchases of credits, their verification, the credit history and stats. */
 export const voteCreditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +40,7 @@ export const voteCreditRoutes: FastifyPluginAsyncZod = async (app) => {
           'Exactly one of package (small, medium, large, xlarge, xxlarge) or amount (whole vote credits at the custom price). ' +
           'The price is quoted on the server from my live tier. callbackUrl is kept only on our own PUBLIC_URL origin; ' +
           'otherwise the payer returns to /dashboard/payment-verification.',
-        body: ZPurchaseBody,
+        body: ZVoteCreditPurchaseBody,
         response: { 200: envelope(ZVoteCreditPurchaseStarted) },
       },
       config: { access: 'verified', rateLimit: rateLimits.perUser(20) },

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZBankAccountAnswer,
   ZBankAccountRequest,
   ZBankList,
   ZDepositRequest,
+  ZDepositVerified,
   ZPageQuery,
+  ZPaymentInitialized,
   ZResolvedAccount,
   ZVerifyPaymentRequest,
-  ZWallet,
+  ZWalletAnswer,
   ZWalletStats,
   ZWalletTransactionsPage,
   ZWalletTransactionsQuery,
@@ -19,13 +20,11 @@ import {
 import { envelope, ok, ZIdempotencyHeaders, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { DEPOSIT_MESSAGES } from '../payments/deposits.service.js';
-import { ZDepositInitialized, ZDepositVerified } from '../payments/deposits.schemas.js';
 import * as bankAccounts from './bank-accounts.service.js';
 import * as wallet from './wallet.service.js';
 import * as withdrawals from './withdrawals.service.js';
 
 const tags = ['wallet'];
-const ZWalletAnswer = z.object({ wallet: ZWallet });
 
 /** /api/wallet: the signed-in user's naira wallet and vote credits, read from the ledger. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,7 +97,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           'amount is whole naira (1 to 10,000,000). callbackUrl is kept only when it is on our own PUBLIC_URL origin; ' +
           'otherwise the payer returns to /dashboard/payment-verification. The gateway adds ?reference=…&trxref=…',
         body: ZDepositRequest,
-        response: { 200: envelope(ZDepositInitialized) },
+        response: { 200: envelope(ZPaymentInitialized) },
       },
       config: { access: 'verified', rateLimit: rateLimits.perUser(20) },
     },

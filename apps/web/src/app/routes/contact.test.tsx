@@ -1,13 +1,13 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, makeUser, ok, renderAt } from '../../test/harness';
+import { fakeServer, meDto, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './contact';
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser() }));
+  server.serve('GET /auth/me', ok(meDto()));
 });
 afterEach(() => {
   cleanup();

@@ -1,11 +1,22 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TContest, TEntry } from '@contesthub/shared';
-import { contestDto, entryDto, inDays } from '../../test/fixtures';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
+import {
+  pageOf,
+  type TComment,
+  type TCommentLikeResult,
+  type TCommentPage,
+  type TContest,
+  type TContestAnswer,
+  type TEntry,
+  type TEntryList,
+  type TLeaderboard,
+  type TLeaderboardRow,
+  type TSubmitEntryResult,
+} from '@contesthub/shared';
+import { castResultDto, commentDto, contestDto, contestVoteStatsDto, entryDto, inDays } from '../../test/fixtures';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './contest';
-import type { LeaderboardRow } from '../../features/entries/api/get-leaderboard';
 
 const CID = '11111111-1111-4111-8111-111111111111';
 const EID = '22222222-2222-4222-8222-222222222222';
@@ -44,34 +55,40 @@ const entry = (over: Partial<TEntry> = {}): TEntry =>
     ...over,
   });
 
-const entriesPage = (entries: TEntry[]) => ({
+const entriesPage = (entries: TEntry[]): TEntryList => ({
   entries,
   total: entries.length,
   totalPages: 1,
-  pagination: { page: 1, limit: 24, total: entries.length, totalPages: 1 },
+  pagination: pageOf({ page: 1, limit: 24 }, entries.length),
 });
-const commentsPage = (comments: unknown[] = []) => ({
+const commentsPage = (comments: TComment[] = []): TCommentPage => ({
   comments,
-  pagination: { page: 1, limit: 20, total: comments.length, totalPages: 1 },
+  pagination: pageOf({ page: 1, limit: 20 }, comments.length),
 });
+/** Bola's anonymous comment on this contest. */
+const anonymousComment = (over: Partial<TComment> = {}): TComment =>
+  commentDto({
+    author: { fullName: 'Anonymous' },
+    settings: { isAnonymous: true },
+    contestId: CID,
+    contest: { _id: CID, title: 'Lagos at Night' },
+    ...over,
+  });
 
 configure({ asyncUtilTimeout: 5000 });
 
 let server: ReturnType<typeof fakeServer>;
 function serveContest(c: TContest, entries: TEntry[] = [entry()]) {
-  server.serve(`GET /contests/${CID}`, ok({ contest: c }));
+  server.serve(`GET /contests/${CID}`, ok({ contest: c } satisfies TContestAnswer));
   server.serve(`GET /entries/contest/${CID}`, ok(entriesPage(entries)));
   server.serve(`GET /comments/contest/${CID}`, ok(commentsPage()));
-  server.serve(
-    `GET /votes/contest/${CID}/stats`,
-    ok({ me: { votesCast: 0, freeVotesUsed: 0, remaining: { freeVotes: 1, totalVotes: 10 } } }),
-  );
+  server.serve(`GET /votes/contest/${CID}/stats`, ok(contestVoteStatsDto({ contestId: CID })));
 }
 const dialog = () => screen.getByRole('dialog');
 
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 80, voteCredits: 50 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 80, voteCredits: 50 })));
 });
 afterEach(() => {
   cleanup();
@@ -140,7 +157,7 @@ describe('Contest detail page', { timeout: 20_000 }, () => {
   });
 
   it('hides Submit Entry from the organizer', async () => {
-    server.serve('GET /auth/me', ok({ user: makeUser({ _id: 'u7', profileCompletion: 90 }) }));
+    server.serve('GET /auth/me', ok(meDto({ _id: 'u7', profileCompletion: 90 })));
     serveContest(contest());
     renderAt(`/contest/${CID}`);
     expect(await screen.findByText(/You are the organizer of this contest/)).toBeTruthy();
@@ -182,7 +199,7 @@ describe('Contest detail page', { timeout: 20_000 }, () => {
 
 describe('Submit-entry modal', { timeout: 20_000 }, () => {
   it('reads Complete Profile Required under 50% and links to the profile', async () => {
-    server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 33 }) }));
+    server.serve('GET /auth/me', ok(meDto({ profileCompletion: 33 })));
     serveContest(contest());
     renderAt(`/contest/${CID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Submit Entry' }));
@@ -198,7 +215,7 @@ describe('Submit-entry modal', { timeout: 20_000 }, () => {
     server.serve(
       'POST /entries',
       ok(
-        { entry: entry({ status: 'pending' }), status: 'pending', requiresApproval: true },
+        { entry: entry({ status: 'pending' }), status: 'pending', requiresApproval: true } satisfies TSubmitEntryResult,
         'Your entry has been submitted and is awaiting approval.',
         201,
       ),
@@ -240,12 +257,20 @@ describe('Vote modal', { timeout: 20_000 }, () => {
     server.serve(
       'POST /votes',
       ok(
-        {
-          vote: { amount: 2, weight: 5, weightedTotal: 10, creditsSpent: 40, voteType: 'paid' },
+        castResultDto({
+          vote: {
+            ...castResultDto().vote,
+            entryId: EID,
+            contestId: CID,
+            voteType: 'paid',
+            amount: 2,
+            weight: 5,
+            weightedTotal: 10,
+            creditsSpent: 40,
+          },
           entry: { _id: EID, votesCount: 6, weightedVotes: 22 },
           remaining: { freeVotes: 1, totalVotes: 8 },
-          replayed: false,
-        },
+        }),
         'Vote cast',
         201,
       ),
@@ -309,7 +334,7 @@ describe('Vote modal', { timeout: 20_000 }, () => {
 describe('Comment modal', { timeout: 20_000 }, () => {
   it('requires non-blank content, counts to 1000 and posts with anonymous off', async () => {
     serveContest(voting());
-    server.serve(`POST /comments`, ok({ _id: 'cm1' }, 'Comment posted', 201));
+    server.serve(`POST /comments`, ok(commentDto({ content: 'Great contest', contestId: CID, isMine: true }), 'Comment posted', 201));
     renderAt(`/contest/${CID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Comment' }));
     expect(within(dialog()).getByText('Comments are moderated.')).toBeTruthy();
@@ -333,26 +358,15 @@ describe('Comment modal', { timeout: 20_000 }, () => {
 
   it('lists comments with Anonymous authors and toggles a like', async () => {
     serveContest(voting());
+    server.serve(`GET /comments/contest/${CID}`, ok(commentsPage([anonymousComment()])));
     server.serve(
-      `GET /comments/contest/${CID}`,
-      ok(
-        commentsPage([
-          {
-            _id: 'cm1',
-            content: 'Lovely shots',
-            author: { fullName: 'Anonymous' },
-            settings: { isAnonymous: true },
-            likes: 1,
-            likedByMe: false,
-            stats: { likes: 1 },
-            createdAt: inDays(-1),
-            timeAgo: '1d ago',
-            isMine: false,
-          },
-        ]),
-      ),
+      'POST /comments/cm1/like',
+      ok({
+        comment: anonymousComment({ likes: 2, likedByMe: true, stats: { likes: 2 } }),
+        likesCount: 2,
+        action: 'liked',
+      } satisfies TCommentLikeResult),
     );
-    server.serve('POST /comments/cm1/like', ok({ likesCount: 2, action: 'liked' }));
     renderAt(`/contest/${CID}`);
     fireEvent.click(await screen.findByRole('tab', { name: 'Comments (1)' }));
     expect(await screen.findByText('Lovely shots')).toBeTruthy();
@@ -363,7 +377,7 @@ describe('Comment modal', { timeout: 20_000 }, () => {
 });
 
 describe('Leaderboard tab', { timeout: 20_000 }, () => {
-  const row = (rank: number, votes: number, participantId: string, title: string): LeaderboardRow => ({
+  const row = (rank: number, votes: number, participantId: string, title: string): TLeaderboardRow => ({
     rank,
     votes,
     votesCount: votes,
@@ -381,7 +395,9 @@ describe('Leaderboard tab', { timeout: 20_000 }, () => {
     serveContest(voting());
     server.serve(
       `GET /entries/contest/${CID}/leaderboard`,
-      ok({ leaderboard: [row(1, 25, 'u9', 'Gold'), row(2, 10, 'u1', 'Silver'), row(3, 5, 'u3', 'Bronze'), row(4, 1, 'u4', 'Fourth')] }),
+      ok({
+        leaderboard: [row(1, 25, 'u9', 'Gold'), row(2, 10, 'u1', 'Silver'), row(3, 5, 'u3', 'Bronze'), row(4, 1, 'u4', 'Fourth')],
+      } satisfies TLeaderboard),
     );
     renderAt(`/contest/${CID}`);
     fireEvent.click(await screen.findByRole('tab', { name: 'Leaderboard' }));
@@ -401,7 +417,7 @@ describe('Leaderboard tab', { timeout: 20_000 }, () => {
 
   it('says so when there are no approved entries', async () => {
     serveContest(voting(), []);
-    server.serve(`GET /entries/contest/${CID}/leaderboard`, ok({ leaderboard: [] }));
+    server.serve(`GET /entries/contest/${CID}/leaderboard`, ok({ leaderboard: [] } satisfies TLeaderboard));
     renderAt(`/contest/${CID}`);
     expect(await screen.findByText('No entries yet - Be the first to submit an entry!')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Leaderboard' }));

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquarePlus, ShieldAlert, Trophy, Upload } from 'lucide-react';
-import { CONTEST_ENTRY_ANCHOR_PREFIX, paths, RELOAD_AFTER_SUBMIT_MS, type TEntry } from '@contesthub/shared';
+import {
+  CONTEST_ENTRY_ANCHOR_PREFIX,
+  paths,
+  RELOAD_AFTER_SUBMIT_MS,
+  type TCastResult,
+  type TComment,
+  type TEntry,
+} from '@contesthub/shared';
 import { ShareDialog } from '../../components/share/ShareDialog';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
@@ -12,12 +19,7 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { likeComment } from '../../features/comments/api/like-comment';
-import {
-  patchContestComment,
-  refreshContestComments,
-  useContestComments,
-  type ContestComment,
-} from '../../features/comments/api/get-contest-comments';
+import { patchContestComment, refreshContestComments, useContestComments } from '../../features/comments/api/get-contest-comments';
 import { CommentDialog } from '../../features/comments/components/CommentDialog';
 import { CommentsTab } from '../../features/comments/components/CommentsTab';
 import { refreshContests } from '../../features/contests/api/keys';
@@ -31,7 +33,6 @@ import { likeEntry } from '../../features/entries/api/like-entry';
 import { ContestEntryCard } from '../../features/entries/components/ContestEntryCard';
 import { LeaderboardTab } from '../../features/entries/components/LeaderboardTab';
 import { SubmitEntryDialog } from '../../features/entries/components/SubmitEntryDialog';
-import type { CastVoteResult } from '../../features/votes/api/cast-vote';
 import { refreshVoteStats } from '../../features/votes/api/get-vote-stats';
 import { VoteDialog } from '../../features/votes/components/VoteDialog';
 
@@ -42,7 +43,7 @@ type Modal =
   | { kind: 'vote'; entry: TEntry }
   | { kind: 'share'; entry: TEntry }
   | { kind: 'report-entry'; entry: TEntry }
-  | { kind: 'report-comment'; comment: ContestComment };
+  | { kind: 'report-comment'; comment: TComment };
 
 const SORTS: Array<{ value: ContestEntrySort; label: string }> = [
   { value: 'newest', label: 'Newest' },
@@ -146,7 +147,7 @@ export default function ContestDetailPage() {
   const openSubmit = () => (user ? setModal({ kind: 'submit' }) : loginRequired(LOGIN_REQUIRED.submit));
   const openComment = () => (user ? setModal({ kind: 'comment' }) : loginRequired(LOGIN_REQUIRED.comment));
 
-  const onVoted = (entryId: string, result: CastVoteResult) => {
+  const onVoted = (entryId: string, result: TCastResult) => {
     // The server's counters, not a local +1: a paid vote of 3 adds 15 to the weighted count.
     patchEntry(entryId, (e) => ({ ...e, votesCount: result.entry.votesCount, weightedVotes: result.entry.weightedVotes }));
     void refreshLeaderboard(queryClient, id);
@@ -169,7 +170,7 @@ export default function ContestDetailPage() {
     }
   };
 
-  const toggleCommentLike = async (comment: ContestComment): Promise<boolean> => {
+  const toggleCommentLike = async (comment: TComment): Promise<boolean> => {
     if (!user) {
       loginRequired(LOGIN_REQUIRED.likeComments);
       return false;

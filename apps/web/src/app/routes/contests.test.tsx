@@ -1,8 +1,8 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TContest, TContestList } from '@contesthub/shared';
-import { contestDto, inDays } from '../../test/fixtures';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
+import type { TContest, TContestDeleted, TContestList, TFeaturedContests } from '@contesthub/shared';
+import { contestDto, inDays, reportSubmittedDto } from '../../test/fixtures';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy routes resolve at once, however busy the machine is.
 import './home';
 import './contests';
@@ -35,7 +35,7 @@ const listCalls = () => server.calls.filter((c) => c.method === 'GET' && c.path 
 
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser() }));
+  server.serve('GET /auth/me', ok(meDto()));
 });
 afterEach(() => {
   cleanup();
@@ -268,7 +268,11 @@ describe('Contest card', { timeout: 20_000 }, () => {
 
   it('lets a signed-in user report with the spec validation messages', async () => {
     server.serve('GET /contests', ok(list([contest()])));
-    server.serve('POST /contests/c1/report', fail(409, 'CONFLICT', 'You have already reported this contest'), ok({}, 'Report submitted'));
+    server.serve(
+      'POST /contests/c1/report',
+      fail(409, 'CONFLICT', 'You have already reported this contest'),
+      ok(reportSubmittedDto(), 'Report submitted'),
+    );
     renderAt('/contests');
     fireEvent.click(await screen.findByRole('button', { name: 'Report' }));
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
@@ -316,9 +320,13 @@ describe('Contest card', { timeout: 20_000 }, () => {
   });
 
   it('lets an admin delete after confirming, then refreshes the list', async () => {
-    server.serve('GET /auth/me', ok({ user: makeUser({ role: 'admin' }) }));
+    server.serve('GET /auth/me', ok(meDto({ role: 'admin' })));
     server.serve('GET /contests', ok(list([contest()])), ok(list([])));
-    server.serve('DELETE /contests/c1', fail(409, 'CONFLICT', 'A contest with entries cannot be deleted'), ok({}, 'Contest deleted'));
+    server.serve(
+      'DELETE /contests/c1',
+      fail(409, 'CONFLICT', 'A contest with entries cannot be deleted'),
+      ok({ escrowRefunded: 5_000_000, badgeFeeRefunded: 0 } satisfies TContestDeleted, 'Contest deleted'),
+    );
     renderAt('/contests');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
@@ -344,7 +352,7 @@ describe('Contest card', { timeout: 20_000 }, () => {
 
 describe('Home featured contests', () => {
   it('lists 8 featured contests between the stats and why-choose sections, with View all contests', async () => {
-    server.serve('GET /contests/featured', ok({ contests: many(8) }));
+    server.serve('GET /contests/featured', ok({ contests: many(8) } satisfies TFeaturedContests));
     renderAt('/', { signedIn: false });
     const section = (await screen.findByRole('heading', { name: 'Featured Contests' })).closest('section')!;
     await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(8));
@@ -361,7 +369,7 @@ describe('Home featured contests', () => {
   });
 
   it('leaves the section out when there are no featured contests', async () => {
-    server.serve('GET /contests/featured', ok({ contests: [] }));
+    server.serve('GET /contests/featured', ok({ contests: [] } satisfies TFeaturedContests));
     renderAt('/', { signedIn: false });
     await screen.findByRole('heading', { name: 'Why creators choose ContestHub' });
     await waitFor(() => expect(server.last('GET', '/contests/featured')).toBeTruthy());

@@ -1,8 +1,8 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TEntry, TEntryList } from '@contesthub/shared';
+import type { TEntry, TEntryBrowseList, TPublicStats } from '@contesthub/shared';
 import { entryDto } from '../../test/fixtures';
-import { fakeServer, fail, ok, renderAt } from '../../test/harness';
+import { fail, fakeServer, ok, renderAt } from '../../test/harness';
 // Loaded up front so the lazy route resolves at once, however busy the machine is.
 import './entries';
 
@@ -23,11 +23,19 @@ const entry = (over: Partial<TEntry> = {}): TEntry =>
     ...over,
   });
 
-const list = (entries: TEntry[], page = 1, totalPages = 1, total = entries.length, extra: Partial<TEntryList> = {}): TEntryList => ({
+/** GET /entries as the server answers it; totalVotes sums votesCount over the given entries unless `extra` says otherwise. */
+const list = (
+  entries: TEntry[],
+  page = 1,
+  totalPages = 1,
+  total = entries.length,
+  extra: Partial<TEntryBrowseList> = {},
+): TEntryBrowseList => ({
   entries,
   pagination: { page, limit: 12, total, totalPages },
   total,
   totalPages,
+  totalVotes: entries.reduce((sum, e) => sum + e.votesCount, 0),
   ...extra,
 });
 
@@ -40,7 +48,10 @@ const entryCalls = () => server.calls.filter((c) => c.method === 'GET' && c.path
 
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /analytics/public-stats', ok({ activeContests: 7, totalParticipants: 40, totalPrizeAmount: 0, successRate: 50 }));
+  server.serve(
+    'GET /analytics/public-stats',
+    ok({ activeContests: 7, totalParticipants: 40, totalPrizeAmount: 0, successRate: 50 } satisfies TPublicStats),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -175,13 +186,18 @@ describe('All Entries', { timeout: 20_000 }, () => {
 
   it('shows the summary tiles, and Load More Entries fetches page 2 and appends it', async () => {
     const page1 = Array.from({ length: 12 }, (_, i) => entry({ _id: `e${i}`, title: `Entry ${i}`, votesCount: 10 }));
-    server.serve('GET /entries', ok(list(page1, 1, 2, 13)), ok(list([entry({ _id: 'e12', title: 'Entry 12', votesCount: 5 })], 2, 2, 13)));
+    const pages = { totalVotes: 125 };
+    server.serve(
+      'GET /entries',
+      ok(list(page1, 1, 2, 13, pages)),
+      ok(list([entry({ _id: 'e12', title: 'Entry 12', votesCount: 5 })], 2, 2, 13, pages)),
+    );
     renderAt('/entries', { signedIn: false });
     await screen.findByRole('heading', { name: 'Entry 0' });
     const stats = screen.getByLabelText('Entry statistics');
     expect(within(stats).getByText('Total Entries').nextElementSibling?.textContent).toBe('13');
-    // Not every entry is loaded yet, so the votes tile says what it counts.
-    expect(within(stats).getByText('Votes on Shown Entries').nextElementSibling?.textContent).toBe('120');
+    // The server's total over every matching entry, before every page is loaded.
+    expect(within(stats).getByText('Total Votes').nextElementSibling?.textContent).toBe('125');
     await waitFor(() => expect(within(stats).getByText('Active Contests').nextElementSibling?.textContent).toBe('7'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Load More Entries' }));
@@ -192,7 +208,7 @@ describe('All Entries', { timeout: 20_000 }, () => {
     expect(within(stats).getByText('Total Votes').nextElementSibling?.textContent).toBe('125');
   });
 
-  it("uses the server's total votes when it sends one", async () => {
+  it("shows the server's total votes, not the sum of the entries loaded", async () => {
     server.serve('GET /entries', ok(list([entry()], 1, 3, 30, { totalVotes: 48_200 })));
     renderAt('/entries', { signedIn: false });
     await screen.findByRole('heading', { name: 'Third Mainland Dusk' });

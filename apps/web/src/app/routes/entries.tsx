@@ -36,11 +36,8 @@ export default function EntriesPage() {
 
   const first = entries.data?.pages[0];
   const items = entries.data?.pages.flatMap((p) => p.entries) ?? [];
-  // Total votes: the server's figure when it sends one; otherwise the sum over the entries
-  // loaded, which is the total only once every page is in (the label says which it is).
-  const loadedVotes = items.reduce((sum, e) => sum + e.votesCount, 0);
-  const votesExact = first?.totalVotes !== undefined || (!!entries.data && !entries.hasNextPage);
-  const totalVotes = first?.totalVotes ?? loadedVotes;
+  // Total votes over every matching entry: the server's figure (GET /entries always sends it).
+  const totalVotes = first?.totalVotes ?? 0;
 
   let body: ReactNode;
   if (entries.isPending) {
@@ -83,7 +80,7 @@ export default function EntriesPage() {
         <StatTile icon={FileStack} label="Total Entries" loading={entries.isPending}>
           {first ? formatNumber(first.total) : '-'}
         </StatTile>
-        <StatTile icon={ThumbsUp} label={votesExact ? 'Total Votes' : 'Votes on Shown Entries'} loading={entries.isPending}>
+        <StatTile icon={ThumbsUp} label="Total Votes" loading={entries.isPending}>
           {entries.data ? formatVoteCount(totalVotes) : '-'}
         </StatTile>
         <StatTile icon={Trophy} label="Active Contests" loading={stats.isPending}>

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, makeUser, ok, renderAt } from '../../test/harness';
+import { pageOf, type TAuthResult, type TCurrentSubscription, type TSubscriptionHistory, type TWalletAnswer } from '@contesthub/shared';
+import { fakeServer, makeUser, meDto, ok, renderAt } from '../../test/harness';
 import { subscriptionPricingDto, walletDto } from '../../test/fixtures';
 // Loaded up front so the lazy routes resolve at once.
 import './pricing';
@@ -10,11 +11,17 @@ import './dashboard/subscription';
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
   server.serve('GET /subscriptions/pricing', ok(subscriptionPricingDto()));
-  server.serve('GET /subscriptions/current', ok({ hasActiveSubscription: false, subscription: null, tier: 'free' }));
-  server.serve('GET /subscriptions/history', ok({ subscriptions: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } }));
-  server.serve('GET /wallet', ok({ wallet: walletDto() }));
+  server.serve(
+    'GET /subscriptions/current',
+    ok({ hasActiveSubscription: false, subscription: null, tier: 'free' } satisfies TCurrentSubscription),
+  );
+  server.serve(
+    'GET /subscriptions/history',
+    ok({ subscriptions: [], pagination: pageOf({ page: 1, limit: 10 }, 0) } satisfies TSubscriptionHistory),
+  );
+  server.serve('GET /wallet', ok({ wallet: walletDto() } satisfies TWalletAnswer));
 });
 afterEach(() => {
   cleanup();
@@ -44,7 +51,10 @@ describe('Pricing upgrade links', { timeout: 20_000 }, () => {
   });
 
   it('send a visitor to register, or to log in and come back to the chosen plan', async () => {
-    server.serve('POST /auth/login', ok({ token: 't2', refreshToken: 'r2', user: makeUser({ profileCompletion: 100 }) }));
+    server.serve(
+      'POST /auth/login',
+      ok({ token: 't2', refreshToken: 'r2', user: makeUser({ profileCompletion: 100 }) } satisfies TAuthResult),
+    );
     const { location } = renderAt('/pricing', { signedIn: false });
     const basic = await screen.findByRole('region', { name: 'Basic Premium' });
     expect(within(basic).getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/register');

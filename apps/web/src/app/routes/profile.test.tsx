@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TPublicProfile } from '@contesthub/shared';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../test/harness';
+import { pageOf, type TPublicProfile, type TUserContestsPage, type TUserEntriesPage } from '@contesthub/shared';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../test/harness';
 
 const profile = (over: Partial<TPublicProfile> = {}): TPublicProfile => ({
   _id: 'u2',
@@ -45,7 +45,7 @@ describe('Public profile', () => {
     expect(screen.getByRole('link', { name: /Login to Message/ }).getAttribute('href')).toBe('/login');
     expect(server.calls.some((c) => c.path.endsWith('/contests'))).toBe(false);
 
-    server.serve('GET /users/u2/entries', ok({ entries: [], pagination: { page: 1, limit: 12, total: 0, totalPages: 0 } }));
+    server.serve('GET /users/u2/entries', ok({ entries: [], pagination: pageOf({ page: 1, limit: 12 }, 0) } satisfies TUserEntriesPage));
     fireEvent.click(screen.getByRole('tab', { name: 'Entries' }));
     expect(await screen.findByText('No entries submitted')).toBeTruthy();
     expect(screen.getByText("This user hasn't submitted any entries yet.")).toBeTruthy();
@@ -67,7 +67,7 @@ describe('Public profile', () => {
           },
         ],
         pagination: { page: 1, limit: 12, total: 1, totalPages: 1 },
-      }),
+      } satisfies TUserContestsPage),
     );
     fireEvent.click(screen.getByRole('tab', { name: 'Contests' }));
     const card = await screen.findByRole('link', { name: /Lagos at Night/ });
@@ -77,7 +77,7 @@ describe('Public profile', () => {
   });
 
   it('opens messages with the selected user for a signed-in visitor', async () => {
-    server.serve('GET /auth/me', ok({ user: makeUser() }));
+    server.serve('GET /auth/me', ok(meDto()));
     server.serve('GET /users/u2/public', ok(profile()));
     const { location } = renderAt('/profile/u2');
     fireEvent.click(await screen.findByRole('button', { name: 'Message' }));
@@ -85,7 +85,7 @@ describe('Public profile', () => {
   });
 
   it('tells the owner it is their profile and links preferences to the settings page', async () => {
-    server.serve('GET /auth/me', ok({ user: makeUser({ _id: 'u2' }) }));
+    server.serve('GET /auth/me', ok(meDto({ _id: 'u2' })));
     server.serve('GET /users/u2/public', ok(profile()));
     renderAt('/profile/u2');
     expect(await screen.findByText('This is your profile')).toBeTruthy();

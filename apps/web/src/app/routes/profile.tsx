@@ -24,7 +24,15 @@ import {
   Vote,
   type LucideIcon,
 } from 'lucide-react';
-import { formatDate, formatNumber, formatRelativeTime, formatVoteCount, type TPublicProfile, paths } from '@contesthub/shared';
+import {
+  formatDate,
+  formatNumber,
+  formatRelativeTime,
+  formatVoteCount,
+  type TPublicProfile,
+  type TUserContest,
+  paths,
+} from '@contesthub/shared';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../components/ui/toast';
 import { UserAvatar } from '../../components/ui/user-avatar';
@@ -33,7 +41,7 @@ import { Badge, Card, Skeleton } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
 import { TabPanel, Tabs, useTabIds } from '../../components/ui/tabs';
 import { usePublicProfile } from '../../features/users/api/get-public-profile';
-import { useUserContests, type UserContest } from '../../features/users/api/get-user-contests';
+import { useUserContests } from '../../features/users/api/get-user-contests';
 import { useUserEntries } from '../../features/users/api/get-user-entries';
 import {
   ACTIVITY_OPTIONS,
@@ -406,7 +414,7 @@ const STATUS: Record<string, { label: string; icon: LucideIcon; tone: Tone }> = 
   cancelled: { label: 'Cancelled', icon: Ban, tone: 'red' },
 };
 
-function ContestCard({ contest }: { contest: UserContest }) {
+function ContestCard({ contest }: { contest: TUserContest }) {
   const status = STATUS[contest.status] ?? { label: contest.status, icon: Clock, tone: 'neutral' as Tone };
   const Icon = status.icon;
   return (

@@ -1,13 +1,13 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, makeUser, ok, renderAt } from '../../test/harness';
+import { fakeServer, meDto, ok, renderAt } from '../../test/harness';
 
 // The whole app renders per test: on a busy machine the first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   const server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
 });
 afterEach(() => {
   cleanup();

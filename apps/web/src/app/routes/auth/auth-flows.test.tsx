@@ -1,6 +1,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type TPublicUser } from '@contesthub/shared';
+import {
+  MESSAGES,
+  type TCodeSent,
+  type TPublicUser,
+  type TRegisterResult,
+  type TResetRequested,
+  type TUserAnswer,
+  type TVerifyEmailResult,
+} from '@contesthub/shared';
 import { STORAGE_KEYS, tokenStore } from '../../../lib/storage';
 import { fail, fakeServer, makeUser, ok, renderAt } from '../../../test/harness';
 
@@ -41,8 +49,11 @@ describe('register', () => {
     type(/^Confirm password/, 'Secret1');
     expect(screen.getAllByTestId('valid-tick').length).toBe(6);
 
-    server.serve('POST /auth/register', ok({ user: user(), token: 'tok', refreshToken: 'ref', emailSent: true }, undefined, 201));
-    server.serve('GET /auth/me', ok({ user: user() }));
+    server.serve(
+      'POST /auth/register',
+      ok({ user: user(), token: 'tok', refreshToken: 'ref', emailSent: true } satisfies TRegisterResult, undefined, 201),
+    );
+    server.serve('GET /auth/me', ok({ user: user() } satisfies TUserAnswer));
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Verify your email' });
@@ -99,7 +110,7 @@ describe('verify email', () => {
     expect(screen.getByRole('link', { name: 'Back to Login' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
 
-    server.serve('POST /auth/resend-verification', ok({ emailSent: true, retryAfterSeconds: 60 }));
+    server.serve('POST /auth/resend-verification', ok({ emailSent: true, retryAfterSeconds: 60 } satisfies TCodeSent));
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('Verification Code Sent')).toBeTruthy();
     expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('');
@@ -107,9 +118,14 @@ describe('verify email', () => {
 
     server.serve(
       'POST /auth/verify-email',
-      ok({ user: user({ isVerified: true }), token: 'tv', refreshToken: 'rv', referral: { bonusCredits: 25 } }),
+      ok({
+        user: user({ isVerified: true }),
+        token: 'tv',
+        refreshToken: 'rv',
+        referral: { bonusCredits: 25 },
+      } satisfies TVerifyEmailResult),
     );
-    server.serve('GET /auth/me', ok({ user: user({ isVerified: true }) }));
+    server.serve('GET /auth/me', ok({ user: user({ isVerified: true }) } satisfies TUserAnswer));
     type('Verification code', '654321');
     fireEvent.click(submit());
     await screen.findByRole('heading', { name: 'Email Verified!' });
@@ -142,7 +158,7 @@ describe('verify email', () => {
   });
 
   it('sends a verified signed-in user to the dashboard', async () => {
-    server.serve('GET /auth/me', ok({ user: user({ isVerified: true }) }));
+    server.serve('GET /auth/me', ok({ user: user({ isVerified: true }) } satisfies TUserAnswer));
     const { location } = renderAt('/verify-email', { signedIn: { token: 't', refreshToken: 'r' } });
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
@@ -208,7 +224,7 @@ describe('forgot and reset password', () => {
     expect(screen.getByText('Please enter your email address')).toBeTruthy();
 
     type(/^Email address/, 'Ada@x.ng');
-    server.serve('POST /auth/forgot-password', ok({ emailSent: true }, MESSAGES.accounts.resetRequested));
+    server.serve('POST /auth/forgot-password', ok({ emailSent: true } satisfies TResetRequested, MESSAGES.accounts.resetRequested));
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
     await screen.findByRole('heading', { name: 'Check Your Email' });
     expect(screen.getByText('Reset Email Sent')).toBeTruthy();

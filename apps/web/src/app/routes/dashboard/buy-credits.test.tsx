@@ -1,8 +1,20 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TVoteCreditTransaction } from '@contesthub/shared';
-import { voteCreditPackagesDto, voteCreditStatsDto, voteCreditTransactionDto, walletDto } from '../../../test/fixtures';
-import { fakeServer, fail, makeUser, ok, renderAt, type Reply } from '../../../test/harness';
+import {
+  pageOf,
+  type TVoteCreditTransaction,
+  type TVoteCreditTransactionsPage,
+  type TVoteCreditVerified,
+  type TWalletAnswer,
+} from '@contesthub/shared';
+import {
+  creditPurchaseStartedDto,
+  voteCreditPackagesDto,
+  voteCreditStatsDto,
+  voteCreditTransactionDto,
+  walletDto,
+} from '../../../test/fixtures';
+import { fail, fakeServer, meDto, ok, renderAt, type Reply } from '../../../test/harness';
 import { browser } from '../../../lib/browser';
 // Loaded up front so the lazy route resolves at once.
 import './wallet';
@@ -10,15 +22,15 @@ import './wallet';
 configure({ asyncUtilTimeout: 5000 });
 
 const history = (transactions: TVoteCreditTransaction[]) =>
-  ok({ transactions, pagination: { page: 1, limit: 50, total: transactions.length, totalPages: transactions.length ? 1 : 0 } });
+  ok({ transactions, pagination: pageOf({ page: 1, limit: 50 }, transactions.length) } satisfies TVoteCreditTransactionsPage);
 const garbled: Reply = { status: 502, body: '<html>Bad gateway</html>' };
 const CALLBACK = `${window.location.origin}/dashboard/payment-verification`;
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
-  server.serve('GET /wallet', ok({ wallet: walletDto() }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
+  server.serve('GET /wallet', ok({ wallet: walletDto() } satisfies TWalletAnswer));
   server.serve('GET /vote-credits/packages', ok(voteCreditPackagesDto()));
   server.serve('GET /vote-credits/transactions', history([]));
   server.serve('GET /vote-credits/stats', ok(voteCreditStatsDto()));
@@ -66,10 +78,7 @@ describe('Buy Credits: packages', { timeout: 20_000 }, () => {
 
   it('buys a package: sends the package and the callback URL, then goes to the checkout', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
-    server.serve(
-      'POST /vote-credits/purchase',
-      ok({ authorizationUrl: 'https://checkout.example/pay/vcp-1', reference: 'vcp-1', amount: 1_181_300 }),
-    );
+    server.serve('POST /vote-credits/purchase', ok(creditPurchaseStartedDto({ package: 'large', premium: false }, 'vcp-1')));
     await openCredits();
     fireEvent.click(screen.getByRole('button', { name: 'Buy 250 credits' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/vcp-1'));
@@ -86,6 +95,7 @@ describe('Buy Credits: packages', { timeout: 20_000 }, () => {
       'POST /vote-credits/purchase',
       fail(400, 'VALIDATION_ERROR', 'Invalid package selected'),
       garbled,
+      // Deliberately not the contract: an answer without a checkout address.
       ok({ reference: 'vcp-2', amount: 100 }),
     );
     await openCredits();
@@ -118,10 +128,7 @@ describe('Buy Credits: custom amount', { timeout: 20_000 }, () => {
 
   it('quotes whole credits live by the shared rule (75 credits: ₦3,750 + ₦188 = ₦3,938) and buys them', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
-    server.serve(
-      'POST /vote-credits/purchase',
-      ok({ authorizationUrl: 'https://checkout.example/pay/vcp-3', reference: 'vcp-3', amount: 393_800 }),
-    );
+    server.serve('POST /vote-credits/purchase', ok(creditPurchaseStartedDto({ credits: 75, premium: false }, 'vcp-3')));
     await openCredits();
     const field = screen.getByLabelText(/^Number of credits/) as HTMLInputElement;
     expect(quote()).toEqual({ price: '—', fee: '—', total: '—' });
@@ -193,7 +200,10 @@ describe('Buy Credits: history and stats', { timeout: 20_000 }, () => {
     amount: 0,
   });
   const verified = (t: TVoteCreditTransaction, balance: number) =>
-    ok({ user: { voteCredits: balance }, transaction: { ...t, status: 'completed' }, credited: true }, 'Payment Verified!');
+    ok(
+      { user: { voteCredits: balance }, transaction: { ...t, status: 'completed' }, credited: true } satisfies TVoteCreditVerified,
+      'Payment Verified!',
+    );
 
   it('lists credit movements with their status, failure reason, credits and price, and the stats', async () => {
     server.serve('GET /vote-credits/transactions', history([failed, spent, voteCreditTransactionDto()]));

@@ -1,11 +1,18 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TEntry } from '@contesthub/shared';
+import type {
+  TBulkApproveResult,
+  TBulkRejectResult,
+  TContestAnswer,
+  TEntry,
+  TEntryDecision,
+  TReviewEntriesPage,
+  TReviewStats,
+} from '@contesthub/shared';
 import { contestDto, entryDto } from '../../../test/fixtures';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './contest-review';
-import type { ReviewEntriesPage } from '../../../features/entries/api/get-review-entries';
 
 const CID = '11111111-1111-4111-8111-111111111111';
 const REVIEW = `/entries/review/${CID}`;
@@ -26,14 +33,14 @@ const entry = (n: number, over: Partial<TEntry> = {}): TEntry =>
     ...over,
   });
 
-const list = (entries: TEntry[], page = 1, pages = 1, total = entries.length): ReviewEntriesPage => ({
+const list = (entries: TEntry[], page = 1, pages = 1, total = entries.length): TReviewEntriesPage => ({
   entries,
   total,
   totalPages: pages,
   pagination: { page, limit: 10, total, totalPages: pages, current: page, pages },
 });
 
-const stats = { total: 7, pending: 3, approved: 2, rejected: 1, disqualified: 1 };
+const stats: TReviewStats = { total: 7, pending: 3, approved: 2, rejected: 1, disqualified: 1 };
 
 let server: ReturnType<typeof fakeServer>;
 const lastQuery = () => Object.fromEntries(new URLSearchParams(server.last('GET', REVIEW)?.query ?? ''));
@@ -41,8 +48,8 @@ const row = (title: string) => screen.getByRole('row', { name: new RegExp(`\\b${
 
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
-  server.serve(`GET /contests/${CID}`, ok({ contest: contestDto({ _id: CID, entryReview: 'review' }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
+  server.serve(`GET /contests/${CID}`, ok({ contest: contestDto({ _id: CID, entryReview: 'review' }) } satisfies TContestAnswer));
   server.serve(`GET ${STATS}`, ok(stats));
 });
 afterEach(() => {
@@ -146,7 +153,7 @@ describe('Entry Review: decisions', () => {
     server.serve(
       'PATCH /entries/e1/approve',
       fail(409, 'CONFLICT', 'Only pending entries can be approved'),
-      ok({ entry: entry(1, { status: 'approved' }), refundedCredits: 0 }, 'Entry approved successfully'),
+      ok({ entry: entry(1, { status: 'approved' }), refundedCredits: 0 } satisfies TEntryDecision, 'Entry approved successfully'),
     );
     renderAt(`/dashboard/contests/${CID}/review`);
     await screen.findByText('Entry 1');
@@ -165,7 +172,7 @@ describe('Entry Review: decisions', () => {
     server.serve(`GET ${REVIEW}`, ok(list([entry(1)])));
     server.serve(
       'PATCH /entries/e1/reject',
-      ok({ entry: entry(1, { status: 'rejected' }), refundedCredits: 0 }, 'Entry rejected successfully'),
+      ok({ entry: entry(1, { status: 'rejected' }), refundedCredits: 0 } satisfies TEntryDecision, 'Entry rejected successfully'),
     );
     renderAt(`/dashboard/contests/${CID}/review`);
     await screen.findByText('Entry 1');
@@ -185,7 +192,10 @@ describe('Entry Review: decisions', () => {
 
   it('asks for a selection, selects only pending rows, and approves the selection in bulk', async () => {
     server.serve(`GET ${REVIEW}`, ok(list([entry(1), entry(2), entry(3, { status: 'approved' })])));
-    server.serve('PATCH /entries/bulk-approve', ok({ approvedCount: 2, skipped: [] }, '2 entries approved successfully'));
+    server.serve(
+      'PATCH /entries/bulk-approve',
+      ok({ approvedCount: 2, skipped: [] } satisfies TBulkApproveResult, '2 entries approved successfully'),
+    );
     renderAt(`/dashboard/contests/${CID}/review`);
     await screen.findByText('Entry 1');
 
@@ -213,7 +223,7 @@ describe('Entry Review: decisions', () => {
     server.serve(
       'PATCH /entries/bulk-reject',
       fail(409, 'CONFLICT', 'This contest has ended; its entries can no longer be reviewed'),
-      ok({ rejectedCount: 1, skipped: ['e3'], refundedCredits: 0 }, '1 entry rejected successfully'),
+      ok({ rejectedCount: 1, skipped: ['e3'], refundedCredits: 0 } satisfies TBulkRejectResult, '1 entry rejected successfully'),
     );
     renderAt(`/dashboard/contests/${CID}/review`);
     await screen.findByText('Entry 1');

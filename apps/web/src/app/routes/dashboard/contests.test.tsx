@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TContest, TMyContests } from '@contesthub/shared';
+import type { TContest, TContestAnswer, TContestDeleted, TContestStatusChanged, TMyContests } from '@contesthub/shared';
 import { contestDto, inDays } from '../../../test/fixtures';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 import { pageWindow } from '../../../components/ui/pagination';
 // Loaded up front so the lazy route resolves at once.
 import './contests';
@@ -25,7 +25,7 @@ const card = (title: string) => screen.getByRole('article', { name: title });
 
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
 });
 afterEach(() => {
   cleanup();
@@ -216,7 +216,7 @@ describe('My Contests: delete', () => {
     server.serve(
       'DELETE /contests/c1',
       fail(409, 'CONFLICT', 'Cannot delete a contest that already has entries'),
-      ok({ escrowRefunded: 5_000_000, badgeFeeRefunded: 0 }, 'Contest deleted successfully'),
+      ok({ escrowRefunded: 5_000_000, badgeFeeRefunded: 0 } satisfies TContestDeleted, 'Contest deleted successfully'),
     );
     renderAt('/dashboard/contests');
     await screen.findByRole('article', { name: 'Lagos at Night' });
@@ -259,7 +259,7 @@ describe('My Contests: edit', () => {
   it('requires the title, then sends only the fields the form owns and the organizer changed', async () => {
     const c = contest({ maxParticipants: 50 });
     server.serve('GET /contests/my-contests', ok(page([c])));
-    server.serve('PUT /contests/c1', ok({ contest: c }, 'Your contest has been updated successfully!'));
+    server.serve('PUT /contests/c1', ok({ contest: c } satisfies TContestAnswer, 'Your contest has been updated successfully!'));
     renderAt('/dashboard/contests');
     await screen.findByRole('article', { name: 'Lagos at Night' });
     fireEvent.click(within(card('Lagos at Night')).getByRole('button', { name: 'Edit' }));
@@ -319,7 +319,7 @@ describe('My Contests: edit', () => {
 
   it('sends multipart with the cover when a new file is chosen', async () => {
     server.serve('GET /contests/my-contests', ok(page([contest()])));
-    server.serve('PUT /contests/c1', ok({ contest: contest() }, 'Your contest has been updated successfully!'));
+    server.serve('PUT /contests/c1', ok({ contest: contest() } satisfies TContestAnswer, 'Your contest has been updated successfully!'));
     renderAt('/dashboard/contests');
     await screen.findByRole('article', { name: 'Lagos at Night' });
     fireEvent.click(within(card('Lagos at Night')).getByRole('button', { name: 'Edit' }));
@@ -382,7 +382,10 @@ describe('My Contests: lifecycle', () => {
     server.serve('GET /contests/my-contests', ok(page([contest()])));
     server.serve(
       'PATCH /contests/c1/status',
-      ok({ contest: contest({ status: 'voting', phase: 'voting' }) }, 'Entries are closed and voting is now open.'),
+      ok(
+        { contest: contest({ status: 'voting', phase: 'voting' }) } satisfies TContestStatusChanged,
+        'Entries are closed and voting is now open.',
+      ),
     );
     renderAt('/dashboard/contests');
     await screen.findByRole('article', { name: 'Lagos at Night' });
@@ -404,7 +407,7 @@ describe('My Contests: lifecycle', () => {
         {
           contest: contest({ status: 'ended', phase: 'ended' }),
           finalized: { winnerEntryId: 'e1', prizePaid: 950_000, fee: 50_000, refunded: 0, badgeAwarded: false },
-        },
+        } satisfies TContestStatusChanged,
         'The contest has ended and its results are final.',
       ),
     );
@@ -429,7 +432,20 @@ describe('My Contests: lifecycle', () => {
     server.serve('GET /contests/my-contests', ok(page([contest()])));
     server.serve(
       'PATCH /contests/c1/status',
-      ok({ contest: contest({ status: 'cancelled', phase: 'cancelled' }) }, 'The contest has been cancelled and every payment refunded.'),
+      ok(
+        {
+          contest: contest({ status: 'cancelled', phase: 'cancelled' }),
+          refunds: {
+            escrowRefunded: 5_000_000,
+            votesRefunded: 0,
+            voteCreditsRefunded: 0,
+            entryFeesRefunded: 0,
+            entryFeeCreditsRefunded: 0,
+            badgeFeeRefunded: 0,
+          },
+        } satisfies TContestStatusChanged,
+        'The contest has been cancelled and every payment refunded.',
+      ),
     );
     renderAt('/dashboard/contests');
     await screen.findByRole('article', { name: 'Lagos at Night' });

@@ -1,18 +1,20 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TPublicUser, TWallet } from '@contesthub/shared';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import type { TContestAnswer, TPublicUser, TWallet, TWalletAnswer } from '@contesthub/shared';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './create';
-import { walletDto } from '../../../test/fixtures';
+import { contestDto, walletDto } from '../../../test/fixtures';
 
 const CREATED = 'Contest created successfully! Your contest is now live.';
 const wallet = (balance: number): TWallet => walletDto({ balance, voteCredits: 0 });
+/** What POST /contests answers: the new contest. */
+const created: TContestAnswer = { contest: contestDto() };
 
 let server: ReturnType<typeof fakeServer>;
 function start(user: Partial<TPublicUser> = {}, balanceKobo = 10_000_000) {
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100, voteCredits: 1000, ...user }) }));
-  server.serve('GET /wallet', ok({ wallet: wallet(balanceKobo) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100, voteCredits: 1000, ...user })));
+  server.serve('GET /wallet', ok({ wallet: wallet(balanceKobo) } satisfies TWalletAnswer));
   return renderAt('/dashboard/create');
 }
 
@@ -190,11 +192,11 @@ describe('Create Contest wizard', () => {
   });
 
   it('shows a wallet load failure with a retry', async () => {
-    server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+    server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
     server.serve(
       'GET /wallet',
       fail(500, 'INTERNAL_ERROR', 'Something went wrong. Please try again later'),
-      ok({ wallet: wallet(500_000) }),
+      ok({ wallet: wallet(500_000) } satisfies TWalletAnswer),
     );
     renderAt('/dashboard/create');
     await fillBasics();
@@ -276,7 +278,7 @@ describe('Create Contest wizard', () => {
     expect(button('Remove tag street-photo')).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: 'Allow comments' }));
 
-    server.serve('POST /contests', ok({ contest: { _id: 'c1' } }, CREATED, 201));
+    server.serve('POST /contests', ok(created, CREATED, 201));
     const create = button('Create Contest');
     fireEvent.click(create);
     fireEvent.click(create);
@@ -364,7 +366,7 @@ describe('Create Contest wizard', () => {
     it('shows anything else as Creation Failed, and lets the organizer retry', async () => {
       start({ voteCredits: 600 });
       const limit = 'You have reached your limit of 3 contests this month. Upgrade to Premium for unlimited contests.';
-      server.serve('POST /contests', fail(403, 'FORBIDDEN', limit), ok({ contest: { _id: 'c1' } }, CREATED, 201));
+      server.serve('POST /contests', fail(403, 'FORBIDDEN', limit), ok(created, CREATED, 201));
       await submitBadgeContest();
       expect(await screen.findByText('Creation Failed')).toBeTruthy();
       expect(screen.getByText(limit)).toBeTruthy();
@@ -422,7 +424,7 @@ describe('Create Contest wizard', () => {
       fireEvent.click(button('Step 6: Restrictions'));
       type(/^Tags/, 'night');
       fireEvent.click(button('Add tag'));
-      server.serve('POST /contests', ok({ contest: { _id: 'c1' } }, CREATED, 201));
+      server.serve('POST /contests', ok(created, CREATED, 201));
       fireEvent.click(button('Create Contest'));
       await waitFor(() => expect(view.location()).toBe('/dashboard/contests'));
 

@@ -2,7 +2,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMyEntriesList, TMyEntry } from '@contesthub/shared';
 import { entryDto, myEntryDto } from '../../../test/fixtures';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 // Loaded up front so the lazy route resolves at once, however busy the machine is.
 import './entries';
 
@@ -37,7 +37,7 @@ const card = (title: string) => screen.getByRole('article', { name: title });
 
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
 });
 afterEach(() => {
   cleanup();

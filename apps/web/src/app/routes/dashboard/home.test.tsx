@@ -1,7 +1,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TRecentActivity, TUserStats } from '@contesthub/shared';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import type { TRecentActivity, TRecentActivityList, TUserStats } from '@contesthub/shared';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './home';
 
@@ -43,7 +43,7 @@ const activities: TRecentActivity[] = [
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ fullName: 'Ada Obi', voteCredits: 37.5, profileCompletion: 100 }) }));
+  server.serve('GET /auth/me', ok(meDto({ fullName: 'Ada Obi', voteCredits: 37.5, profileCompletion: 100 })));
 });
 afterEach(() => {
   cleanup();
@@ -56,7 +56,7 @@ const figure = async (id: string) => (await screen.findByTestId(id)).textContent
 describe('Dashboard overview', { timeout: 20_000 }, () => {
   it('shows the figures, badges and the latest activities (5 asked) as links', async () => {
     server.serve('GET /dashboard/user-stats', ok(stats()));
-    server.serve('GET /dashboard/recent-activity', ok({ activities }));
+    server.serve('GET /dashboard/recent-activity', ok({ activities } satisfies TRecentActivityList));
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { level: 2, name: 'Welcome back, Ada!' })).toBeTruthy();
     expect(await figure('stat-contests-created')).toBe('3');
@@ -88,7 +88,7 @@ describe('Dashboard overview', { timeout: 20_000 }, () => {
       'GET /dashboard/user-stats',
       ok(stats({ contestsCreated: 0, contestsJoined: 0, walletBalance: 0, totalWinnings: 0, currentRank: null, badges: [] })),
     );
-    server.serve('GET /dashboard/recent-activity', ok({ activities: [] }));
+    server.serve('GET /dashboard/recent-activity', ok({ activities: [] } satisfies TRecentActivityList));
     renderAt('/dashboard');
     expect(await figure('stat-contests-created')).toBe('0');
     expect(await figure('stat-naira-balance')).toBe('₦0');
@@ -100,7 +100,7 @@ describe('Dashboard overview', { timeout: 20_000 }, () => {
 
   it('shows Failed to load dashboard data and retries what failed', async () => {
     server.serve('GET /dashboard/user-stats', fail(500, 'SERVER_ERROR', 'boom'), ok(stats()));
-    server.serve('GET /dashboard/recent-activity', fail(500, 'SERVER_ERROR', 'boom'), ok({ activities }));
+    server.serve('GET /dashboard/recent-activity', fail(500, 'SERVER_ERROR', 'boom'), ok({ activities } satisfies TRecentActivityList));
     renderAt('/dashboard');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to load dashboard data')).toBeTruthy();

@@ -1,8 +1,17 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TWallet, TWithdrawal } from '@contesthub/shared';
+import {
+  pageOf,
+  type TBankAccountAnswer,
+  type TResolvedAccount,
+  type TWallet,
+  type TWalletAnswer,
+  type TWithdrawal,
+  type TWithdrawalsPage,
+  type TWithdrawAnswer,
+} from '@contesthub/shared';
 import { bankAccountDto, banksDto, walletDto, withdrawalDto } from '../../../test/fixtures';
-import { fakeServer, fail, makeUser, ok, renderAt, type Reply } from '../../../test/harness';
+import { fail, fakeServer, meDto, ok, renderAt, type Reply } from '../../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './wallet';
 
@@ -11,13 +20,14 @@ configure({ asyncUtilTimeout: 5000 });
 /** ₦12,500 with Ada's verified GTBank account. */
 const wallet = (over: Partial<TWallet> = {}): TWallet => walletDto({ balance: 1_250_000, bankAccount: bankAccountDto(), ...over });
 const withdrawals = (list: TWithdrawal[]) =>
-  ok({ withdrawals: list, pagination: { page: 1, limit: 10, total: list.length, totalPages: list.length ? 1 : 0 } });
-const resolved = (accountNumber: string, bankCode: string, accountName = 'CHIOMA NWOSU') => ok({ accountName, accountNumber, bankCode });
+  ok({ withdrawals: list, pagination: pageOf({ page: 1, limit: 10 }, list.length) } satisfies TWithdrawalsPage);
+const resolved = (accountNumber: string, bankCode: string, accountName = 'CHIOMA NWOSU') =>
+  ok({ accountName, accountNumber, bankCode } satisfies TResolvedAccount);
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
   server.serve('GET /wallet/withdrawals', withdrawals([]));
   server.serve('GET /wallet/banks', ok(banksDto()));
 });
@@ -29,7 +39,7 @@ afterEach(() => {
 });
 
 const openNaira = async (w: TWallet = wallet()) => {
-  server.serve('GET /wallet', ok({ wallet: w }));
+  server.serve('GET /wallet', ok({ wallet: w } satisfies TWalletAnswer));
   renderAt('/dashboard/wallet?tab=naira');
   return (await screen.findByTestId('naira-balance')).textContent;
 };
@@ -109,8 +119,11 @@ describe('Withdraw Money', { timeout: 20_000 }, () => {
     fireEvent.change(w.amount, { target: { value: '5000' } });
     fireEvent.change(w.password, { target: { value: 'secret123' } });
 
-    server.serve('POST /wallet/withdraw', ok({ withdrawal: withdrawalDto({ id: 'w9', amount: 500_000 }), balance: 740_000 }));
-    server.serve('GET /wallet', ok({ wallet: wallet({ balance: 740_000 }) }));
+    server.serve(
+      'POST /wallet/withdraw',
+      ok({ withdrawal: withdrawalDto({ id: 'w9', amount: 500_000 }), balance: 740_000 } satisfies TWithdrawAnswer),
+    );
+    server.serve('GET /wallet', ok({ wallet: wallet({ balance: 740_000 }) } satisfies TWalletAnswer));
     server.serve('GET /wallet/withdrawals', withdrawals([withdrawalDto({ id: 'w9', amount: 500_000 })]));
     w.submit();
 
@@ -130,7 +143,10 @@ describe('Withdraw Money', { timeout: 20_000 }, () => {
     const w = await openWithdraw();
     fireEvent.change(w.amount, { target: { value: '2000' } });
     fireEvent.change(w.password, { target: { value: 'secret123' } });
-    server.serve('POST /wallet/withdraw', ok({ withdrawal: withdrawalDto({ amount: 200_000, status: 'pending' }), balance: 1_040_000 }));
+    server.serve(
+      'POST /wallet/withdraw',
+      ok({ withdrawal: withdrawalDto({ amount: 200_000, status: 'pending' }), balance: 1_040_000 } satisfies TWithdrawAnswer),
+    );
     w.submit();
     expect(await screen.findByText('Withdrawal submitted')).toBeTruthy();
     expect(screen.getByText(/The bank is confirming the transfer; if it fails, ₦2,100 comes back to your wallet\./)).toBeTruthy();
@@ -182,8 +198,8 @@ describe('Withdraw Money', { timeout: 20_000 }, () => {
     await waitFor(() => expect((within(dialog).getByLabelText(/^Account name/) as HTMLInputElement).value).toBe('ADA OBI'));
 
     const saved = bankAccountDto({ bankName: 'Zenith Bank', bankCode: '057', accountNumber: '2233445566' });
-    server.serve('POST /wallet/bank-account', ok({ bankAccount: saved }, 'Bank account added successfully'));
-    server.serve('GET /wallet', ok({ wallet: wallet({ bankAccount: saved }) }));
+    server.serve('POST /wallet/bank-account', ok({ bankAccount: saved } satisfies TBankAccountAnswer, 'Bank account added successfully'));
+    server.serve('GET /wallet', ok({ wallet: wallet({ bankAccount: saved }) } satisfies TWalletAnswer));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Account' }));
     expect(await screen.findByText('Bank account added successfully')).toBeTruthy();
     expect(server.last('POST', '/wallet/bank-account')?.body).toEqual({ accountNumber: '2233445566', bankCode: '057' });
@@ -244,8 +260,8 @@ describe('Add Bank Account', { timeout: 20_000 }, () => {
     expect(within(d.dialog).getByText('Selected:').textContent).toContain('Kuda Bank');
 
     const saved = bankAccountDto({ bankName: 'Kuda Bank', bankCode: '50211', accountName: 'CHIOMA NWOSU' });
-    server.serve('POST /wallet/bank-account', ok({ bankAccount: saved }));
-    server.serve('GET /wallet', ok({ wallet: wallet({ bankAccount: saved }) }));
+    server.serve('POST /wallet/bank-account', ok({ bankAccount: saved } satisfies TBankAccountAnswer));
+    server.serve('GET /wallet', ok({ wallet: wallet({ bankAccount: saved }) } satisfies TWalletAnswer));
     d.save();
     expect(await screen.findByText('Bank account added successfully')).toBeTruthy();
     expect(server.last('POST', '/wallet/bank-account')?.body).toEqual({ accountNumber: '0123456789', bankCode: '50211' });

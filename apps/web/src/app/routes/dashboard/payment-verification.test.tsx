@@ -1,7 +1,7 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TWallet } from '@contesthub/shared';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import type { TDepositVerified, TVoteCreditVerified, TWallet, TWalletAnswer } from '@contesthub/shared';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 import { attemptedReferences } from '../../../features/payments/lib/attempted';
 // Loaded up front so the lazy route resolves at once.
 import './payment-verification';
@@ -17,14 +17,14 @@ const verified = (reference = 'dep-abc', credited = true) =>
     {
       wallet: wallet(),
       deposit: { reference, amount: 1_000_000, status: 'success', credited, creditedAt: '2026-03-01T10:00:00Z' },
-    },
+    } satisfies TDepositVerified,
     'Deposit verified',
   );
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
 });
 afterEach(() => {
   cleanup();
@@ -128,7 +128,7 @@ describe('Payment verification page', { timeout: 20_000 }, () => {
   it('shows success for a reference already attempted, without verifying it again, with the balance read afresh', async () => {
     attemptedReferences.mark('dep-seen');
     server.serve('POST /wallet/verify-deposit', fail(400, 'PAYMENT_FAILED', 'should not be asked'));
-    server.serve('GET /wallet', ok({ wallet: wallet({ balance: 2_000_000 }) }));
+    server.serve('GET /wallet', ok({ wallet: wallet({ balance: 2_000_000 }) } satisfies TWalletAnswer));
     renderAt('/dashboard/payment-verification?reference=dep-seen');
     expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
     expect(screen.getByText('This payment has already been verified and added to your wallet.')).toBeTruthy();
@@ -140,7 +140,7 @@ describe('Payment verification page', { timeout: 20_000 }, () => {
     attemptedReferences.mark('dep-seen');
     attemptedReferences.mark('dep-other');
     server.serve('POST /wallet/verify-deposit', verified('dep-seen'));
-    server.serve('GET /wallet', ok({ wallet: wallet({ balance: 2_000_000 }) }));
+    server.serve('GET /wallet', ok({ wallet: wallet({ balance: 2_000_000 }) } satisfies TWalletAnswer));
     renderAt('/dashboard/payment-verification?reference=dep-seen');
     expect(await screen.findByText('This payment has already been verified and added to your wallet.')).toBeTruthy();
     expect(verifyCalls()).toHaveLength(0);
@@ -210,7 +210,7 @@ describe('Payment verification page', { timeout: 20_000 }, () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     server.serve('POST /wallet/verify-deposit', verified());
     renderAt('/dashboard/payment-verification?reference=dep-abc');
-    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet', ok({ wallet: wallet() } satisfies TWalletAnswer));
     fireEvent.click(await screen.findByRole('link', { name: 'View Wallet' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Wallet' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Payment Successful' })).toBeNull();
@@ -238,7 +238,7 @@ describe('Payment verification by purpose', { timeout: 20_000 }, () => {
           description: 'Purchase of 75 vote credits',
         }),
         credited,
-      },
+      } satisfies TVoteCreditVerified,
       'Payment Verified!',
     );
 
@@ -280,7 +280,7 @@ describe('Payment verification by purpose', { timeout: 20_000 }, () => {
 
   it('shows the credit balance read afresh for a credit reference already attempted', async () => {
     attemptedReferences.mark(VCP);
-    server.serve('GET /wallet', ok({ wallet: wallet({ voteCredits: 120 }) }));
+    server.serve('GET /wallet', ok({ wallet: wallet({ voteCredits: 120 }) } satisfies TWalletAnswer));
     renderAt(`/dashboard/payment-verification?reference=${VCP}`);
     expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('verified-credits').textContent).toBe('120'));

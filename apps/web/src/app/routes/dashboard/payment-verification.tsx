@@ -9,6 +9,7 @@ import {
   PAYMENT_VERIFICATION_STUCK_MS,
   paymentPurposeOf,
   type PaymentPurpose,
+  type TDepositVerified,
   type TVoteCreditVerified,
 } from '@contesthub/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -25,13 +26,13 @@ import { attemptedReferences } from '../../../features/payments/lib/attempted';
 import { VERIFICATION_MESSAGES as M } from '../../../features/payments/lib/messages';
 import { useWallet } from '../../../features/wallet/api/get-wallet';
 import { refreshWallet } from '../../../features/wallet/api/keys';
-import { verifiedPayment, verifyDeposit, type DepositVerification } from '../../../features/wallet/api/verify-deposit';
+import { verifyDeposit } from '../../../features/wallet/api/verify-deposit';
 
 /** The purposes this page verifies itself (subscriptions have their own verification page). */
 type VerifiablePurpose = 'deposit' | 'credits';
 
 /** What a verification answered, by the purpose read from the reference's prefix. */
-type PaymentVerification = { purpose: 'deposit'; deposit: DepositVerification } | { purpose: 'credits'; credits: TVoteCreditVerified };
+type PaymentVerification = { purpose: 'deposit'; deposit: TDepositVerified } | { purpose: 'credits'; credits: TVoteCreditVerified };
 
 /**
  * POST /wallet/verify-deposit or /vote-credits/verify {reference}: the server asks the gateway and credits
@@ -250,15 +251,15 @@ export default function PaymentVerificationPage() {
   );
 }
 
-function SuccessDetails({ result }: { result: DepositVerification | null }) {
+function SuccessDetails({ result }: { result: TDepositVerified | null }) {
   // Already verified earlier: read the balance as it is now.
   const wallet = useWallet({ enabled: result === null });
   const balance = result ? result.wallet.balance : wallet.data?.wallet.balance;
-  const payment = result ? verifiedPayment(result) : undefined;
+  const payment = result?.deposit;
   return (
     <>
       <p className="mt-2 text-sm text-slate-400">
-        {payment && payment.credited !== false
+        {payment?.credited
           ? `${formatNaira(payment.amount)} has been added to your wallet.`
           : 'This payment has already been verified and added to your wallet.'}
       </p>

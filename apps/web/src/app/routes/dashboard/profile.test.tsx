@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TAddReferralResult } from '@contesthub/shared';
+import type { TAddReferralResult, TProfilePictureUploaded, TUserAnswer } from '@contesthub/shared';
 import { referralStatsDto } from '../../../test/fixtures';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import { fail, fakeServer, makeUser, meDto, ok, renderAt } from '../../../test/harness';
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
@@ -22,7 +22,7 @@ const pick = (f: File) => fireEvent.change(document.querySelector('input[type="f
 describe('Profile settings', () => {
   it('previews a picked picture, uploads it only on Save Changes, then saves the profile', async () => {
     const me = makeUser();
-    server.serve('GET /auth/me', ok({ user: me }));
+    server.serve('GET /auth/me', ok({ user: me } satisfies TUserAnswer));
     renderAt('/dashboard/profile');
     expect(await screen.findByText('Your profile is', { exact: false })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
@@ -55,9 +55,9 @@ describe('Profile settings', () => {
     });
     server.serve(
       'POST /auth/upload-profile-picture',
-      ok({ profilePicture: '/media/p.png', user: { ...me, profilePicture: '/media/p.png' } }),
+      ok({ profilePicture: '/media/p.png', user: { ...me, profilePicture: '/media/p.png' } } satisfies TProfilePictureUploaded),
     );
-    server.serve('PUT /auth/profile', ok({ user: saved }));
+    server.serve('PUT /auth/profile', ok({ user: saved } satisfies TUserAnswer));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Your profile and picture have been updated successfully')).toBeTruthy();
 
@@ -80,7 +80,7 @@ describe('Profile settings', () => {
   });
 
   it('adds a referral code once, upper-cased, and then shows the notice', async () => {
-    server.serve('GET /auth/me', ok({ user: makeUser() }), ok({ user: makeUser({ referral: { referredBy: 'u2' } }) }));
+    server.serve('GET /auth/me', ok(meDto()), ok(meDto({ referral: { referredBy: 'u2' } })));
     server.serve('GET /referrals/stats', ok(referralStatsDto()));
     renderAt('/dashboard/profile?tab=referral');
     expect(await screen.findByRole('tab', { name: 'Referral Code', selected: true })).toBeTruthy();
@@ -110,7 +110,7 @@ describe('Profile settings', () => {
   });
 
   it('switches tabs with the arrow keys', async () => {
-    server.serve('GET /auth/me', ok({ user: makeUser() }));
+    server.serve('GET /auth/me', ok(meDto()));
     renderAt('/dashboard/profile');
     const personal = await screen.findByRole('tab', { name: 'Personal Info' });
     personal.focus();

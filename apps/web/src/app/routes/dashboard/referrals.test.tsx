@@ -1,14 +1,13 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { z } from 'zod';
-import type { ZReferralLeaderboardEntry } from '@contesthub/shared';
+import { pageOf, type TReferralLeaderboard, type TReferralRewards } from '@contesthub/shared';
 import { referralStatsDto } from '../../../test/fixtures';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
 });
 afterEach(() => {
   cleanup();
@@ -58,14 +57,15 @@ describe('Referral Program', () => {
         leaderboard: [
           { rank: 1, user: { fullName: null }, totalReferrals: 9, totalEarnings: 450 },
           { rank: 2, user: { fullName: 'Ngozi' }, totalReferrals: 4, totalEarnings: 200 },
-        ] satisfies Array<z.infer<typeof ZReferralLeaderboardEntry>>,
-      }),
+        ],
+        pagination: pageOf({ page: 1, limit: 10 }, 2),
+      } satisfies TReferralLeaderboard),
     );
     fireEvent.click(screen.getByRole('tab', { name: 'Leaderboard' }));
     expect(await screen.findByText('Anonymous')).toBeTruthy();
     expect(server.last('GET', '/referrals/leaderboard')?.query).toBe('limit=10');
 
-    server.serve('GET /referrals/rewards', ok({ rewards: [] }));
+    server.serve('GET /referrals/rewards', ok({ rewards: [], pagination: pageOf({ page: 1, limit: 10 }, 0) } satisfies TReferralRewards));
     fireEvent.click(screen.getByRole('tab', { name: 'Rewards History' }));
     expect(await screen.findByText('No rewards yet')).toBeTruthy();
     expect(within(screen.getByText('How Referrals Work').parentElement!).getByText(/50 credits/)).toBeTruthy();
@@ -81,7 +81,7 @@ describe('Referral Program', () => {
 
 describe('Dashboard shell', () => {
   it('has a keyboard user menu and a dismissible profile-completion banner', async () => {
-    server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 44 }) }));
+    server.serve('GET /auth/me', ok(meDto({ profileCompletion: 44 })));
     server.serve('GET /referrals/stats', ok(referralStatsDto({ code: 'A', referralUrl: 'u' })));
     renderAt('/dashboard/referrals');
     expect(await screen.findByRole('link', { name: 'Complete your profile' })).toBeTruthy();

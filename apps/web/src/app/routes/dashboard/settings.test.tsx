@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../../components/ui/dialog';
-import type { TTwoFactorSetup } from '@contesthub/shared';
+import type { TSessionList, TTwoFactorSetup, TTwoFactorState, TTwoFactorStatus } from '@contesthub/shared';
 import { sessionDto } from '../../../test/fixtures';
-import { fakeServer, makeUser, ok, fail, renderAt } from '../../../test/harness';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 
 afterEach(() => {
   cleanup();
@@ -103,8 +103,8 @@ describe('Security settings', () => {
   let server: ReturnType<typeof fakeServer>;
   beforeEach(() => {
     server = fakeServer();
-    server.serve('GET /auth/me', ok({ user: makeUser() }));
-    server.serve('GET /auth/2fa/status', ok({ enabled: false, backupCodesRemaining: 0 }));
+    server.serve('GET /auth/me', ok(meDto()));
+    server.serve('GET /auth/2fa/status', ok({ enabled: false, backupCodesRemaining: 0 } satisfies TTwoFactorStatus));
     server.serve(
       'GET /auth/sessions',
       ok({
@@ -123,7 +123,7 @@ describe('Security settings', () => {
             current: false,
           }),
         ],
-      }),
+      } satisfies TSessionList),
     );
   });
 
@@ -162,14 +162,14 @@ describe('Security settings', () => {
     server.serve(
       'POST /auth/2fa/enable',
       fail(400, 'INVALID_2FA_TOKEN', 'The 2FA code you entered is incorrect. Please try again.'),
-      ok({ enabled: true }),
+      ok({ enabled: true } satisfies TTwoFactorState),
     );
     fireEvent.change(screen.getByLabelText('Verification Code'), { target: { value: '12a3456' } });
     expect((screen.getByLabelText('Verification Code') as HTMLInputElement).value).toBe('123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify & Enable' }));
     expect(await screen.findByText('Verification Failed')).toBeTruthy();
 
-    server.serve('GET /auth/2fa/status', ok({ enabled: true, backupCodesRemaining: 10 }));
+    server.serve('GET /auth/2fa/status', ok({ enabled: true, backupCodesRemaining: 10 } satisfies TTwoFactorStatus));
     fireEvent.click(screen.getByRole('button', { name: 'Verify & Enable' }));
     expect(await screen.findByText('2FA Enabled')).toBeTruthy();
     expect(server.last('POST', '/auth/2fa/enable')?.body).toEqual({ token: '123456' });

@@ -3,25 +3,26 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TSubscriptionAnswer } from '@contesthub/shared';
 import { AuthProvider } from '../../../lib/auth';
 import { AppRoutes } from '../../router';
 import { ToastProvider } from '../../../components/ui/toast';
 import { tokenStore } from '../../../lib/storage';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 import { subscriptionDto } from '../../../test/fixtures';
 // Loaded up front so the lazy route resolves at once.
 import './subscription-verification';
 import './subscription';
 
 const activated = ok(
-  { subscription: subscriptionDto({ tier: 'professional', endDate: '2030-01-31T00:00:00Z' }) },
+  { subscription: subscriptionDto({ tier: 'professional', endDate: '2030-01-31T00:00:00Z' }) } satisfies TSubscriptionAnswer,
   'Subscription activated',
 );
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
 });
 afterEach(() => {
   cleanup();

@@ -1,7 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TCurrentSubscription, TSubscription } from '@contesthub/shared';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import {
+  pageOf,
+  type TCurrentSubscription,
+  type TSubscription,
+  type TSubscriptionAnswer,
+  type TSubscriptionHistory,
+  type TSubscriptionInitialized,
+  type TWalletAnswer,
+} from '@contesthub/shared';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 import { DAY, subscriptionDto, subscriptionPricingDto, walletDto } from '../../../test/fixtures';
 import { browser } from '../../../lib/browser';
 import { CANCEL_REASON } from '../../../features/subscriptions/lib/messages';
@@ -9,20 +17,21 @@ import { CANCEL_REASON } from '../../../features/subscriptions/lib/messages';
 import './subscription';
 
 const FREE: TCurrentSubscription = { hasActiveSubscription: false, subscription: null, tier: 'free' };
-const running = (over: Partial<TSubscription> = {}): TCurrentSubscription => {
+/** A running subscription's GET /subscriptions/current (its `subscription` is never null). */
+const running = (over: Partial<TSubscription> = {}) => {
   const subscription = subscriptionDto(over);
-  return { hasActiveSubscription: true, subscription, tier: subscription.tier };
+  return { hasActiveSubscription: true, subscription, tier: subscription.tier } satisfies TCurrentSubscription;
 };
-const emptyHistory = ok({ subscriptions: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } });
+const emptyHistory = ok({ subscriptions: [], pagination: pageOf({ page: 1, limit: 10 }, 0) } satisfies TSubscriptionHistory);
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
   server.serve('GET /subscriptions/pricing', ok(subscriptionPricingDto()));
   server.serve('GET /subscriptions/current', ok(FREE));
   server.serve('GET /subscriptions/history', emptyHistory);
-  server.serve('GET /wallet', ok({ wallet: walletDto({ balance: 1_500_000 }) }));
+  server.serve('GET /wallet', ok({ wallet: walletDto({ balance: 1_500_000 }) } satisfies TWalletAnswer));
 });
 afterEach(() => {
   cleanup();
@@ -66,7 +75,13 @@ describe('Subscription: choosing and paying', { timeout: 20_000 }, () => {
     const after = running();
     server.serve(
       'POST /subscriptions/initialize',
-      ok({ paymentMethod: 'wallet', subscription: after.subscription, authorizationUrl: null, reference: 'sub-1', balance: 1_250_000 }),
+      ok({
+        paymentMethod: 'wallet',
+        subscription: after.subscription,
+        authorizationUrl: null,
+        reference: 'sub-1',
+        balance: 1_250_000,
+      } satisfies TSubscriptionInitialized),
     );
     server.serve('GET /subscriptions/current', ok(after));
     const profileLoads = server.calls.filter((c) => c.path === '/auth/me').length;
@@ -85,7 +100,7 @@ describe('Subscription: choosing and paying', { timeout: 20_000 }, () => {
   });
 
   it('says how far the wallet falls short of the price', async () => {
-    server.serve('GET /wallet', ok({ wallet: walletDto({ balance: 100_000 }) }));
+    server.serve('GET /wallet', ok({ wallet: walletDto({ balance: 100_000 }) } satisfies TWalletAnswer));
     await openPage();
     fireEvent.click(tierRadio(/^Professional/));
     await waitFor(() => expect(within(planForm()).getByText('₦6,500 short of the ₦7,500 price')).toBeTruthy());
@@ -108,7 +123,7 @@ describe('Subscription: choosing and paying', { timeout: 20_000 }, () => {
         authorizationUrl: 'https://checkout.example/pay/sub-2',
         reference: 'sub-2',
         balance: null,
-      }),
+      } satisfies TSubscriptionInitialized),
     );
     await openPage();
     fireEvent.click(screen.getByRole('radio', { name: 'Yearly' }));
@@ -131,7 +146,7 @@ describe('Subscription: choosing and paying', { timeout: 20_000 }, () => {
         authorizationUrl: null,
         reference: 'sub-3',
         balance: null,
-      }),
+      } satisfies TSubscriptionInitialized),
     );
     await openPage();
     fireEvent.click(tierRadio(/^Basic Premium/));
@@ -230,7 +245,10 @@ describe('Subscription: the current plan', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep Subscription' }));
     expect(server.last('POST', '/subscriptions/cancel')).toBeUndefined();
 
-    server.serve('POST /subscriptions/cancel', ok({ subscription: cancelled.subscription }, 'Subscription cancelled successfully'));
+    server.serve(
+      'POST /subscriptions/cancel',
+      ok({ subscription: cancelled.subscription } satisfies TSubscriptionAnswer, 'Subscription cancelled successfully'),
+    );
     server.serve('GET /subscriptions/current', ok(cancelled));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
     // A double click on the confirmation cancels once.
@@ -262,7 +280,7 @@ describe('Subscription: the current plan', { timeout: 20_000 }, () => {
     server.serve('GET /subscriptions/current', ok(sub));
     server.serve(
       'POST /subscriptions/extend',
-      ok({ subscription: subscriptionDto({ amount: 2_750_000 }) }, 'Subscription extended successfully'),
+      ok({ subscription: subscriptionDto({ amount: 2_750_000 }) } satisfies TSubscriptionAnswer, 'Subscription extended successfully'),
     );
     await openPage();
     fireEvent.click(screen.getByRole('button', { name: 'Extend Subscription' }));
@@ -283,7 +301,10 @@ describe('Subscription: the current plan', { timeout: 20_000 }, () => {
 
   it('sends a double click on Extend once, and a later extension with a new Idempotency-Key', async () => {
     server.serve('GET /subscriptions/current', ok(running({ endDate: '2030-01-31T00:00:00Z', daysRemaining: 20 })));
-    server.serve('POST /subscriptions/extend', ok({ subscription: subscriptionDto() }, 'Subscription extended successfully'));
+    server.serve(
+      'POST /subscriptions/extend',
+      ok({ subscription: subscriptionDto() } satisfies TSubscriptionAnswer, 'Subscription extended successfully'),
+    );
     const extendKeys = () =>
       vi
         .mocked(fetch)
@@ -365,7 +386,7 @@ describe('Subscription: loading, failures and history', { timeout: 20_000 }, () 
           }),
         ],
         pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
-      }),
+      } satisfies TSubscriptionHistory),
     );
     await openPage();
     const rows = await screen.findAllByTestId('subscription-row');

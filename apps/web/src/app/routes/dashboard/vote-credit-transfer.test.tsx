@@ -1,7 +1,16 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TCreditTransferDone, TTransferUser, TWallet } from '@contesthub/shared';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import {
+  pageOf,
+  type TCreditTransferDone,
+  type TTransferHistoryItem,
+  type TTransferHistoryPage,
+  type TTransferUser,
+  type TTransferUserSearch,
+  type TWallet,
+  type TWalletAnswer,
+} from '@contesthub/shared';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 import { transferHistoryItemDto, transferUserDto, walletDto } from '../../../test/fixtures';
 import { checkTransfer } from '../../../features/credits/lib/transfer-form';
 // Loaded up front so the lazy route resolves at once.
@@ -12,7 +21,8 @@ const CHI = transferUserDto({ id: 'u3', fullName: 'Chi Eze', email: 'chi@x.ng' }
 const TRANSFER = '/vote-credit-transfers/transfer';
 const SEARCH = '/vote-credit-transfers/search-users';
 
-const wallet = (over: Partial<TWallet> = {}) => ok({ wallet: walletDto({ balance: 1_500_000, voteCredits: 300, ...over }) });
+const wallet = (over: Partial<TWallet> = {}) =>
+  ok({ wallet: walletDto({ balance: 1_500_000, voteCredits: 300, ...over }) } satisfies TWalletAnswer);
 
 /** What the server answers for one recipient. */
 const done = (recipient: TTransferUser, amount: number, after: { voteCredits: number; balance: number }): TCreditTransferDone => ({
@@ -26,9 +36,9 @@ const done = (recipient: TTransferUser, amount: number, after: { voteCredits: nu
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100, voteCredits: 300 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100, voteCredits: 300 })));
   server.serve('GET /wallet', wallet());
-  server.serve(`GET ${SEARCH}`, ok({ users: [BOLA, CHI] }));
+  server.serve(`GET ${SEARCH}`, ok({ users: [BOLA, CHI] } satisfies TTransferUserSearch));
 });
 afterEach(() => {
   cleanup();
@@ -297,7 +307,7 @@ describe('Transfer Credits: recipient search', { timeout: 20_000 }, () => {
   });
 
   it('says when nobody matches and when the search failed', async () => {
-    server.serve(`GET ${SEARCH}`, ok({ users: [] }), fail(500, 'SERVER_ERROR', 'Boom'));
+    server.serve(`GET ${SEARCH}`, ok({ users: [] } satisfies TTransferUserSearch), fail(500, 'SERVER_ERROR', 'Boom'));
     await openPage();
     fireEvent.change(screen.getByLabelText('Find recipients'), { target: { value: 'zz' } });
     expect(await screen.findByText(/No members match/)).toBeTruthy();
@@ -309,7 +319,10 @@ describe('Transfer Credits: recipient search', { timeout: 20_000 }, () => {
 describe('Transfer Credits: wallet', { timeout: 20_000 }, () => {
   it('creates a missing wallet and says so', async () => {
     server.serve('GET /wallet', fail(404, 'NOT_FOUND', 'Wallet not found'));
-    server.serve('POST /wallet/create', ok({ wallet: walletDto({ balance: 0, voteCredits: 0 }) }, 'Wallet created successfully'));
+    server.serve(
+      'POST /wallet/create',
+      ok({ wallet: walletDto({ balance: 0, voteCredits: 0 }) } satisfies TWalletAnswer, 'Wallet created successfully'),
+    );
     renderAt('/dashboard/vote-credit-transfer');
     expect(await screen.findByText('Wallet created successfully')).toBeTruthy();
     expect(screen.getByTestId('transfer-balance').textContent).toBe('₦0');
@@ -363,14 +376,18 @@ describe('Transfer History', { timeout: 20_000 }, () => {
             amount: -10_000,
             description: 'Transfer fee',
           }),
-          { ...transferHistoryItemDto({ id: 'th4', description: 'Something else' }), type: 'vote_credit_gift' },
+          // Deliberately outside the contract: a kind a newer server might add is shown plainly.
+          {
+            ...transferHistoryItemDto({ id: 'th4', description: 'Something else' }),
+            type: 'vote_credit_gift',
+          } as unknown as TTransferHistoryItem,
         ],
-        pagination: { page: 1, limit: 10, total: 14, totalPages: 2 },
-      }),
+        pagination: pageOf({ page: 1, limit: 10 }, 14),
+      } satisfies TTransferHistoryPage),
       ok({
         transactions: [transferHistoryItemDto({ id: 'th9', description: 'Older transfer' })],
-        pagination: { page: 2, limit: 10, total: 14, totalPages: 2 },
-      }),
+        pagination: pageOf({ page: 2, limit: 10 }, 14),
+      } satisfies TTransferHistoryPage),
     );
     await openHistory();
     const rows = await screen.findAllByTestId('transfer-row');
@@ -395,7 +412,7 @@ describe('Transfer History', { timeout: 20_000 }, () => {
   });
 
   it('shows the empty state', async () => {
-    server.serve(HISTORY, ok({ transactions: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } }));
+    server.serve(HISTORY, ok({ transactions: [], pagination: pageOf({ page: 1, limit: 10 }, 0) } satisfies TTransferHistoryPage));
     await openHistory();
     expect(await screen.findByText('No transfers yet')).toBeTruthy();
   });
@@ -404,7 +421,7 @@ describe('Transfer History', { timeout: 20_000 }, () => {
     server.serve(
       HISTORY,
       fail(500, 'SERVER_ERROR', 'Boom'),
-      ok({ transactions: [transferHistoryItemDto()], pagination: { page: 1, limit: 10, total: 1, totalPages: 1 } }),
+      ok({ transactions: [transferHistoryItemDto()], pagination: pageOf({ page: 1, limit: 10 }, 1) } satisfies TTransferHistoryPage),
     );
     await openHistory();
     expect(await screen.findByText('Failed to load transfer history')).toBeTruthy();

@@ -1,7 +1,18 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TWallet, TWalletStats, TWalletTransaction } from '@contesthub/shared';
-import { fakeServer, fail, makeUser, ok, renderAt } from '../../../test/harness';
+import {
+  pageOf,
+  type TPagination,
+  type TPaymentInitialized,
+  type TVoteCreditTransactionsPage,
+  type TWallet,
+  type TWalletAnswer,
+  type TWalletStats,
+  type TWalletTransaction,
+  type TWalletTransactionsPage,
+  type TWithdrawalsPage,
+} from '@contesthub/shared';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 import { browser } from '../../../lib/browser';
 // Loaded up front so the lazy route resolves at once.
 import './wallet';
@@ -26,8 +37,8 @@ const move = (over: Partial<TWalletTransaction> = {}): TWalletTransaction => ({
   ...over,
 });
 
-const page = (transactions: TWalletTransaction[], p = { page: 1, limit: 10, total: transactions.length, totalPages: 1 }) =>
-  ok({ transactions, pagination: p });
+const page = (transactions: TWalletTransaction[], p: TPagination = pageOf({ page: 1, limit: 10 }, transactions.length)) =>
+  ok({ transactions, pagination: p } satisfies TWalletTransactionsPage);
 
 const stats = (over: Partial<TWalletStats> = {}): TWalletStats => ({
   naira: { totalIn: 1_550_050, totalOut: 300_000, transactions: 3 },
@@ -37,12 +48,12 @@ const stats = (over: Partial<TWalletStats> = {}): TWalletStats => ({
   ...over,
 });
 
-const empty = page([], { page: 1, limit: 10, total: 0, totalPages: 0 });
+const empty = page([]);
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
   server.serve('GET /wallet/stats', ok(stats()));
 });
 afterEach(() => {
@@ -56,7 +67,7 @@ const balance = async () => (await screen.findByTestId('wallet-balance')).textCo
 
 describe('Wallet overview', { timeout: 20_000 }, () => {
   it('shows the naira balance, credits, winnings, totals and the 3 latest transactions', async () => {
-    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet', ok({ wallet: wallet() } satisfies TWalletAnswer));
     server.serve(
       'GET /wallet/transactions',
       page([
@@ -108,7 +119,7 @@ describe('Wallet overview', { timeout: 20_000 }, () => {
   });
 
   it('shows a new user a zero balance and the empty state', async () => {
-    server.serve('GET /wallet', ok({ wallet: wallet({ balance: 0, voteCredits: 0, totalWinnings: 0 }) }));
+    server.serve('GET /wallet', ok({ wallet: wallet({ balance: 0, voteCredits: 0, totalWinnings: 0 }) } satisfies TWalletAnswer));
     server.serve('GET /wallet/transactions', empty);
     server.serve('GET /wallet/stats', ok(stats({ naira: { totalIn: 0, totalOut: 0, transactions: 0 } })));
     renderAt('/dashboard/wallet');
@@ -119,7 +130,7 @@ describe('Wallet overview', { timeout: 20_000 }, () => {
 
   it('creates the wallet automatically when the fetch says it was not found', async () => {
     server.serve('GET /wallet', fail(404, 'NOT_FOUND', 'Wallet not found'));
-    server.serve('POST /wallet/create', ok({ wallet: wallet({ balance: 0 }) }, 'Wallet created successfully'));
+    server.serve('POST /wallet/create', ok({ wallet: wallet({ balance: 0 }) } satisfies TWalletAnswer, 'Wallet created successfully'));
     server.serve('GET /wallet/transactions', empty);
     renderAt('/dashboard/wallet');
     expect(await balance()).toBe('₦0');
@@ -128,7 +139,7 @@ describe('Wallet overview', { timeout: 20_000 }, () => {
   });
 
   it('shows Failed to load wallet with a retry that loads it', async () => {
-    server.serve('GET /wallet', fail(500, 'SERVER_ERROR', 'boom'), ok({ wallet: wallet() }));
+    server.serve('GET /wallet', fail(500, 'SERVER_ERROR', 'boom'), ok({ wallet: wallet() } satisfies TWalletAnswer));
     server.serve('GET /wallet/transactions', empty);
     renderAt('/dashboard/wallet');
     const alert = await screen.findByRole('alert');
@@ -140,7 +151,7 @@ describe('Wallet overview', { timeout: 20_000 }, () => {
   });
 
   it('shows Failed to load wallet transactions with a retry', async () => {
-    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet', ok({ wallet: wallet() } satisfies TWalletAnswer));
     server.serve('GET /wallet/transactions', fail(500, 'SERVER_ERROR', 'boom'), page([move()]));
     renderAt('/dashboard/wallet');
     expect(await screen.findByText('Failed to load wallet transactions')).toBeTruthy();
@@ -152,7 +163,7 @@ describe('Wallet overview', { timeout: 20_000 }, () => {
 
 describe('Wallet transactions tab', { timeout: 20_000 }, () => {
   it('filters by asset and direction, pages, and shows the filtered empty state', async () => {
-    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet', ok({ wallet: wallet() } satisfies TWalletAnswer));
     server.serve('GET /wallet/transactions', page([move()], { page: 1, limit: 10, total: 12, totalPages: 2 }));
     renderAt('/dashboard/wallet');
     await balance();
@@ -182,7 +193,7 @@ describe('Wallet transactions tab', { timeout: 20_000 }, () => {
 describe('Wallet Transaction History', { timeout: 20_000 }, () => {
   /** The overview with one movement, so View all shows; later answers are served by each test. */
   const openOverview = async () => {
-    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet', ok({ wallet: wallet() } satisfies TWalletAnswer));
     server.serve('GET /wallet/transactions', page([move()]));
     const app = renderAt('/dashboard/wallet');
     const viewAll = await screen.findByRole('button', { name: 'View all' });
@@ -268,7 +279,7 @@ describe('Wallet Transaction History', { timeout: 20_000 }, () => {
 
 describe('Deposit Money', { timeout: 20_000 }, () => {
   const openDeposit = async () => {
-    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet', ok({ wallet: wallet() } satisfies TWalletAnswer));
     server.serve('GET /wallet/transactions', empty);
     renderAt('/dashboard/wallet');
     await balance();
@@ -310,7 +321,14 @@ describe('Deposit Money', { timeout: 20_000 }, () => {
 
   it('sends the typed naira as kobo with the callback URL and sends the browser to the checkout', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
-    server.serve('POST /wallet/deposit', ok({ authorizationUrl: 'https://checkout.example/pay/dep_123', reference: 'dep_123' }));
+    server.serve(
+      'POST /wallet/deposit',
+      ok({
+        authorizationUrl: 'https://checkout.example/pay/dep_123',
+        reference: 'dep_123',
+        amount: 1_000_000,
+      } satisfies TPaymentInitialized),
+    );
     const { dialog, amount } = await openDeposit();
     fireEvent.change(amount, { target: { value: '10000' } });
     expect(amount.value).toBe('10,000');
@@ -325,7 +343,11 @@ describe('Deposit Money', { timeout: 20_000 }, () => {
 
   it('shows the server message when the deposit cannot start, and the spec default without one', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
-    server.serve('POST /wallet/deposit', fail(400, 'VALIDATION_ERROR', 'Deposits are paused for maintenance'), ok({ reference: 'dep_9' }));
+    server.serve(
+      'POST /wallet/deposit',
+      fail(400, 'VALIDATION_ERROR', 'Deposits are paused for maintenance'),
+      ok({ reference: 'dep_9' }) /* deliberately not the contract: no checkout address */,
+    );
     const { dialog, amount } = await openDeposit();
     fireEvent.change(amount, { target: { value: '5000' } });
     submit(dialog);
@@ -340,11 +362,17 @@ describe('Deposit Money', { timeout: 20_000 }, () => {
 
 describe('Wallet tabs', { timeout: 20_000 }, () => {
   const serveAll = () => {
-    server.serve('GET /wallet', ok({ wallet: wallet() }));
+    server.serve('GET /wallet', ok({ wallet: wallet() } satisfies TWalletAnswer));
     server.serve('GET /wallet/transactions', empty);
-    server.serve('GET /wallet/withdrawals', ok({ withdrawals: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } }));
+    server.serve(
+      'GET /wallet/withdrawals',
+      ok({ withdrawals: [], pagination: pageOf({ page: 1, limit: 10 }, 0) } satisfies TWithdrawalsPage),
+    );
     server.serve('GET /vote-credits/packages', ok(voteCreditPackagesDto()));
-    server.serve('GET /vote-credits/transactions', ok({ transactions: [], pagination: { page: 1, limit: 50, total: 0, totalPages: 0 } }));
+    server.serve(
+      'GET /vote-credits/transactions',
+      ok({ transactions: [], pagination: pageOf({ page: 1, limit: 50 }, 0) } satisfies TVoteCreditTransactionsPage),
+    );
     server.serve('GET /vote-credits/stats', ok(voteCreditStatsDto()));
   };
   const selected = () => screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')?.textContent;

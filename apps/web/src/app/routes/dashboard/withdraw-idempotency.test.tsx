@@ -5,9 +5,9 @@
  */
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TWallet } from '@contesthub/shared';
+import { pageOf, type TWallet, type TWalletAnswer, type TWithdrawalsPage, type TWithdrawAnswer } from '@contesthub/shared';
 import { bankAccountDto, banksDto, walletDto, withdrawalDto } from '../../../test/fixtures';
-import { fail, fakeServer, makeUser, ok, renderAt } from '../../../test/harness';
+import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 // Loaded up front so the lazy route resolves at once.
 import './wallet';
 
@@ -19,9 +19,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
   server = fakeServer();
-  server.serve('GET /auth/me', ok({ user: makeUser({ profileCompletion: 100 }) }));
-  server.serve('GET /wallet', ok({ wallet: wallet() }));
-  server.serve('GET /wallet/withdrawals', ok({ withdrawals: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } }));
+  server.serve('GET /auth/me', ok(meDto({ profileCompletion: 100 })));
+  server.serve('GET /wallet', ok({ wallet: wallet() } satisfies TWalletAnswer));
+  server.serve(
+    'GET /wallet/withdrawals',
+    ok({ withdrawals: [], pagination: pageOf({ page: 1, limit: 10 }, 0) } satisfies TWithdrawalsPage),
+  );
   server.serve('GET /wallet/banks', ok(banksDto()));
 });
 afterEach(() => {
@@ -74,7 +77,7 @@ describe('Withdraw Money: Idempotency-Key', { timeout: 20_000 }, () => {
     server.serve(
       'POST /wallet/withdraw',
       fail(400, 'INVALID_PASSWORD', 'The password you entered is incorrect. Please try again.'),
-      ok({ withdrawal: withdrawalDto({ amount: 500_000 }), balance: 740_000 }),
+      ok({ withdrawal: withdrawalDto({ amount: 500_000 }), balance: 740_000 } satisfies TWithdrawAnswer),
     );
     const w = await openWithdraw();
     w.fill('5000', 'wrong-pass');
@@ -93,7 +96,10 @@ describe('Withdraw Money: Idempotency-Key', { timeout: 20_000 }, () => {
   });
 
   it('sends the same key again to retry after a network error, so the withdrawal is made once', async () => {
-    server.serve('POST /wallet/withdraw', ok({ withdrawal: withdrawalDto({ amount: 500_000 }), balance: 740_000 }));
+    server.serve(
+      'POST /wallet/withdraw',
+      ok({ withdrawal: withdrawalDto({ amount: 500_000 }), balance: 740_000 } satisfies TWithdrawAnswer),
+    );
     const w = await openWithdraw();
     dropWithdrawals(1);
     w.fill('5000');
@@ -114,7 +120,10 @@ describe('Withdraw Money: Idempotency-Key', { timeout: 20_000 }, () => {
   });
 
   it('sends a new key when the amount changed after the network error: that is another withdrawal', async () => {
-    server.serve('POST /wallet/withdraw', ok({ withdrawal: withdrawalDto({ amount: 400_000 }), balance: 840_000 }));
+    server.serve(
+      'POST /wallet/withdraw',
+      ok({ withdrawal: withdrawalDto({ amount: 400_000 }), balance: 840_000 } satisfies TWithdrawAnswer),
+    );
     const w = await openWithdraw();
     dropWithdrawals(1);
     w.fill('5000');

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TSession } from '@contesthub/shared';
+import type { TSessionList } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 
 export const SESSIONS_KEY = ['auth', 'sessions'] as const;
 
-export const getSessions = async () => (await apiData<{ sessions: TSession[] }>('/auth/sessions')).sessions;
+export const getSessions = async () => (await apiData<TSessionList>('/auth/sessions')).sessions;
 
 export const sessionsQuery = () => queryOptions({ queryKey: SESSIONS_KEY, queryFn: getSessions });
 

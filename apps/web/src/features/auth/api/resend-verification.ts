@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { TEmailOnly, ZCodeSent } from '@contesthub/shared';
+import type { TCodeSent, TEmailOnly } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
-
-export type TCodeSent = z.infer<typeof ZCodeSent>;
 
 /** Same answer for unknown addresses; 429 RATE_LIMITED carries retryAfterSeconds. */
 export const resendVerification = (input: TEmailOnly) => apiData<TCodeSent>('/auth/resend-verification', { method: 'POST', body: input });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TPublicUser } from '@contesthub/shared';
+import type { TLoginAlertsState, TPublicUser } from '@contesthub/shared';
 import { ME_QUERY_KEY } from '../../../lib/auth';
 import { apiData } from '../../../lib/api';
 
 export const updateLoginAlerts = (enabled: boolean) =>
-  apiData<{ loginAlerts: boolean }>('/auth/login-alerts', { method: 'PUT', body: { enabled } });
+  apiData<TLoginAlertsState>('/auth/login-alerts', { method: 'PUT', body: { enabled } });
 
 /** Optimistic: the switch moves at once and moves back if the server refuses (failures are only logged, spec 001 §8). */
 export const useUpdateLoginAlerts = () => {

@@ -1,25 +1,6 @@
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { TPagination } from '@contesthub/shared';
+import type { TComment, TCommentPage } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
-
-/** A comment as GET /comments/contest/{id} answers it (the server's shape; not yet in packages/shared). */
-export interface ContestComment {
-  _id: string;
-  content: string;
-  author: { _id?: string; fullName: string; profilePicture?: string | null };
-  settings: { isAnonymous: boolean };
-  likes: number;
-  likedByMe: boolean;
-  stats: { likes: number };
-  createdAt: string;
-  timeAgo: string;
-  isMine: boolean;
-}
-
-export interface CommentsPage {
-  comments: ContestComment[];
-  pagination: TPagination;
-}
 
 export const COMMENTS_PAGE_SIZE = 20;
 
@@ -27,7 +8,7 @@ export const COMMENTS_PAGE_SIZE = 20;
 export const contestCommentsKey = (contestId: string) => ['comments', 'contest', contestId] as const;
 
 export const getContestComments = (contestId: string, page: number, signal?: AbortSignal) =>
-  apiData<CommentsPage>(`/comments/contest/${encodeURIComponent(contestId)}`, { query: { page, limit: COMMENTS_PAGE_SIZE }, signal });
+  apiData<TCommentPage>(`/comments/contest/${encodeURIComponent(contestId)}`, { query: { page, limit: COMMENTS_PAGE_SIZE }, signal });
 
 export const useContestComments = (contestId: string, enabled: boolean) =>
   useInfiniteQuery({
@@ -43,9 +24,9 @@ export function patchContestComment(
   queryClient: QueryClient,
   contestId: string,
   commentId: string,
-  patch: (c: ContestComment) => ContestComment,
+  patch: (c: TComment) => TComment,
 ): void {
-  queryClient.setQueryData<InfiniteData<CommentsPage, number>>(contestCommentsKey(contestId), (data) =>
+  queryClient.setQueryData<InfiniteData<TCommentPage, number>>(contestCommentsKey(contestId), (data) =>
     data
       ? { ...data, pages: data.pages.map((p) => ({ ...p, comments: p.comments.map((c) => (c._id === commentId ? patch(c) : c)) })) }
       : data,

@@ -1,20 +1,19 @@
 import { Flag, Heart, MessageCircle } from 'lucide-react';
-import { formatRelativeTime } from '@contesthub/shared';
+import { formatRelativeTime, type TComment } from '@contesthub/shared';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { useLike } from '../../../lib/use-like';
-import type { ContestComment } from '../api/get-contest-comments';
 
 function CommentItem({
   comment,
   onLike,
   onReport,
 }: {
-  comment: ContestComment;
-  onLike: (comment: ContestComment) => Promise<boolean>;
-  onReport?: (comment: ContestComment) => void;
+  comment: TComment;
+  onLike: (comment: TComment) => Promise<boolean>;
+  onReport?: (comment: TComment) => void;
 }) {
   const { like, busy, animating } = useLike(() => onLike(comment));
   const name = comment.settings.isAnonymous ? 'Anonymous' : comment.author.fullName || 'Anonymous';
@@ -74,14 +73,14 @@ export function CommentsTab({
   onLike,
   onReport,
 }: {
-  comments: ContestComment[];
+  comments: TComment[];
   loading: boolean;
   failed: boolean;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
-  onLike: (comment: ContestComment) => Promise<boolean>;
-  onReport?: (comment: ContestComment) => void;
+  onLike: (comment: TComment) => Promise<boolean>;
+  onReport?: (comment: TComment) => void;
 }) {
   if (loading) return <Spinner label="Loading comments..." />;
   if (failed) return <p className="py-10 text-center text-slate-400">Failed to load comments. Please try again.</p>;

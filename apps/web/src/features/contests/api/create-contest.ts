@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TContest, TCreateContest } from '@contesthub/shared';
+import type { TContestAnswer, TCreateContest } from '@contesthub/shared';
 import { apiRequest } from '../../../lib/api';
 import { toFormData } from '../lib/wizard';
 import { refreshContests } from './keys';
@@ -11,7 +11,7 @@ export interface CreateContestInput {
 
 /** POST /contests (spec 001 §7): JSON, or multipart with the object fields as JSON strings when a cover is chosen. */
 export const createContest = ({ payload, cover }: CreateContestInput) =>
-  apiRequest<{ contest: TContest }>('/contests', {
+  apiRequest<TContestAnswer>('/contests', {
     method: 'POST',
     body: cover ? toFormData(payload as unknown as Record<string, unknown>, cover) : payload,
   });

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TContestDeleted } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 import { refreshContests } from './keys';
 
-/** Escrow (kobo) and badge fee (vote credits) returned to the organizer. */
-export interface DeleteContestResult {
-  escrowRefunded: number;
-  badgeFeeRefunded: number;
-}
-
-/** DELETE /contests/{id}: the organizer's contest without entries, or any contest for an admin. */
+/**
+ * DELETE /contests/{id}: the organizer's contest without entries, or any contest for an admin; answers
+ * the escrow (kobo) and badge fee (vote credits) returned to the organizer.
+ */
 export const deleteContest = (contestId: string) =>
-  apiData<DeleteContestResult>(`/contests/${encodeURIComponent(contestId)}`, { method: 'DELETE' });
+  apiData<TContestDeleted>(`/contests/${encodeURIComponent(contestId)}`, { method: 'DELETE' });
 
 /** A deleted contest leaves every contest view stale (lists, My Contests, its page). */
 export const useDeleteContest = () => {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TContest } from '@contesthub/shared';
+import type { TContestAnswer } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 import { CONTESTS_KEY } from './keys';
 
@@ -7,7 +7,7 @@ export const contestKey = (id: string) => [...CONTESTS_KEY, 'detail', id] as con
 
 /** GET /contests/{id}: one contest as its public page shows it. */
 export const getContest = async (id: string, signal?: AbortSignal) =>
-  (await apiData<{ contest: TContest }>(`/contests/${encodeURIComponent(id)}`, { signal })).contest;
+  (await apiData<TContestAnswer>(`/contests/${encodeURIComponent(id)}`, { signal })).contest;
 
 export const contestQuery = (id: string) => queryOptions({ queryKey: contestKey(id), queryFn: ({ signal }) => getContest(id, signal) });
 

@@ -1,13 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CONTEST_LIST_REFRESH_MS, PAGE_SIZES, type ContestStatus, type TMyContests } from '@contesthub/shared';
+import { CONTEST_LIST_REFRESH_MS, PAGE_SIZES, type TMyContests, type TOwnerContestsQuery } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 import { CONTESTS_KEY } from './keys';
 
-export interface MyContestsParams {
-  page: number;
-  /** Undefined: every status (the All tab). */
-  status?: ContestStatus;
-}
+/** The page and status (undefined: every status, the All tab) of GET /contests/my-contests; the page size is fixed. */
+export type MyContestsParams = Omit<TOwnerContestsQuery, 'limit'>;
 
 /** Every My Contests query starts with this key; it sits under CONTESTS_KEY so any contest change refreshes it. */
 export const MY_CONTESTS_KEY = [...CONTESTS_KEY, 'mine'] as const;

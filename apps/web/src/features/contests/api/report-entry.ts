@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TReport } from '@contesthub/shared';
+import type { TReport, TReportSubmitted } from '@contesthub/shared';
 import { apiRequest } from '../../../lib/api';
 
 /** POST /contests/{id}/entries/{entryId}/report: an entry of the contest. */
 export const reportEntry = ({ contestId, entryId, report }: { contestId: string; entryId: string; report: TReport }) =>
-  apiRequest<unknown>(`/contests/${encodeURIComponent(contestId)}/entries/${encodeURIComponent(entryId)}/report`, {
+  apiRequest<TReportSubmitted>(`/contests/${encodeURIComponent(contestId)}/entries/${encodeURIComponent(entryId)}/report`, {
     method: 'POST',
     body: report,
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TContest, TUpdateContest } from '@contesthub/shared';
+import type { TContestAnswer, TUpdateContest } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 import { refreshContests } from './keys';
 
@@ -24,7 +24,7 @@ export function toContestForm(body: TUpdateContest, cover: File): FormData {
 
 /** PUT /contests/{id}: JSON, or multipart when a new cover was chosen (spec 001 §7). */
 export const updateContest = ({ contestId, body, cover }: UpdateContestInput) =>
-  apiData<{ contest: TContest }>(`/contests/${encodeURIComponent(contestId)}`, {
+  apiData<TContestAnswer>(`/contests/${encodeURIComponent(contestId)}`, {
     method: 'PUT',
     body: cover ? toContestForm(body, cover) : body,
   });

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { ESCROW_FEE_PERCENT, formatNaira, type TContest } from '@contesthub/shared';
+import { ESCROW_FEE_PERCENT, formatNaira, type TContest, type TContestStatusChanged } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { useChangeContestStatus, type StatusChangeResult, type StatusTarget } from '../api/change-contest-status';
+import { useChangeContestStatus, type StatusTarget } from '../api/change-contest-status';
 import { winnerShare } from '../lib/contest-labels';
 import { failureText } from '../lib/messages';
 
@@ -82,7 +82,7 @@ const COPY: Record<StatusTarget, Copy> = {
 };
 
 /** The success toast's text: the server's message, plus the payout when the contest ended. */
-function successText(target: StatusTarget, result: { message?: string; data: StatusChangeResult }): string {
+function successText(target: StatusTarget, result: { message?: string; data: TContestStatusChanged }): string {
   const message = result.message ?? '';
   const paid = result.data.finalized?.prizePaid ?? 0;
   if (target === 'ended' && paid > 0) return `${message} The winner received ${formatNaira(paid)}.`.trim();

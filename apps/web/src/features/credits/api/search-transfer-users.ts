@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { SEARCH_MIN_LENGTH, type TTransferUser } from '@contesthub/shared';
+import { SEARCH_MIN_LENGTH, type TTransferUserSearch } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 
 /** GET /vote-credit-transfers/search-users?q: members matching a name or email (data.users). */
 export const searchTransferUsers = (q: string, signal?: AbortSignal) =>
-  apiData<{ users: TTransferUser[] }>('/vote-credit-transfers/search-users', { query: { q }, signal });
+  apiData<TTransferUserSearch>('/vote-credit-transfers/search-users', { query: { q }, signal });
 
 /** Searches only for 2 or more characters after trimming (spec 001 §5); `q` is already debounced. */
 export function useTransferUserSearch(q: string) {

@@ -1,8 +1,8 @@
+import type { TBulkApprove, TBulkApproveResult } from '@contesthub/shared';
 import { apiRequest } from '../../../lib/api';
 import { useReviewDecision } from './review-decision';
 
-/** PATCH /entries/bulk-approve: entries not pending are skipped (the answer is not yet in packages/shared). */
-export const bulkApprove = (body: { contestId: string; entryIds: string[] }) =>
-  apiRequest<{ approvedCount: number; skipped: string[] }>('/entries/bulk-approve', { method: 'PATCH', body });
+/** PATCH /entries/bulk-approve: entries not pending are skipped. */
+export const bulkApprove = (body: TBulkApprove) => apiRequest<TBulkApproveResult>('/entries/bulk-approve', { method: 'PATCH', body });
 
 export const useBulkApprove = (onDecided?: () => void) => useReviewDecision(bulkApprove, onDecided);

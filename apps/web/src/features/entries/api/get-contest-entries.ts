@@ -1,9 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { TEntry, TEntryList } from '@contesthub/shared';
+import type { TContestEntriesQuery, TEntry, TEntryList } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 import { contestEntriesKey, nextPage } from './keys';
 
-export type ContestEntrySort = 'newest' | 'oldest' | 'votes' | 'title';
+/** The sorts of the contest page's entry list (the contract's, without popular). */
+export type ContestEntrySort = Extract<TContestEntriesQuery['sortBy'], 'newest' | 'oldest' | 'votes' | 'title'>;
 
 export const CONTEST_ENTRIES_PAGE_SIZE = 24;
 

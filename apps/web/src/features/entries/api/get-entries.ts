@@ -1,9 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, type TEntryList } from '@contesthub/shared';
+import { PAGE_SIZES, type TEntryBrowseList, type TEntryBrowseQuery } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 import { ENTRIES_KEY } from './keys';
 
-export type EntrySort = 'newest' | 'oldest' | 'popular' | 'votes';
+/** The sorts of the All Entries page (the contract's, without title). */
+export type EntrySort = Extract<TEntryBrowseQuery['sortBy'], 'newest' | 'oldest' | 'popular' | 'votes'>;
 
 /** GET /entries for the All Entries page: approved entries only. */
 export interface EntryListParams {
@@ -15,7 +16,7 @@ export interface EntryListParams {
 }
 
 export const getEntries = (params: EntryListParams, page: number, signal?: AbortSignal) =>
-  apiData<TEntryList>('/entries', {
+  apiData<TEntryBrowseList>('/entries', {
     query: { status: 'approved', page, limit: PAGE_SIZES.allEntries, ...params },
     signal,
   });

@@ -1,15 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, type EntryStatus, type TEntry, type TPagination } from '@contesthub/shared';
+import { PAGE_SIZES, type EntryStatus, type TReviewEntriesPage } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 import { contestEntriesKey } from './keys';
-
-/** GET /entries/review/{contestId}: the list with the review screen's page names (current, pages). */
-export interface ReviewEntriesPage {
-  entries: TEntry[];
-  total: number;
-  totalPages: number;
-  pagination: TPagination & { current: number; pages: number };
-}
 
 export interface ReviewListParams {
   page: number;
@@ -20,8 +12,9 @@ export interface ReviewListParams {
 /** Every review query of a contest starts with this key, so one invalidation reloads the screen. */
 export const reviewKey = (contestId: string) => [...contestEntriesKey(contestId), 'review'] as const;
 
+/** GET /entries/review/{contestId}: the list with the review screen's page names (current, pages). */
 export const getReviewEntries = (contestId: string, { page, status }: ReviewListParams, signal?: AbortSignal) =>
-  apiData<ReviewEntriesPage>(`/entries/review/${encodeURIComponent(contestId)}`, {
+  apiData<TReviewEntriesPage>(`/entries/review/${encodeURIComponent(contestId)}`, {
     query: { page, limit: PAGE_SIZES.entryReview, status },
     signal,
   });

@@ -1,10 +1,10 @@
-import type { TEntry } from '@contesthub/shared';
+import type { TEntryDecision } from '@contesthub/shared';
 import { apiRequest } from '../../../lib/api';
 import { useReviewDecision } from './review-decision';
 
-/** PATCH /entries/{id}/reject {reason}; a paid entry fee goes back (the answer is not yet in packages/shared). */
+/** PATCH /entries/{id}/reject {reason}; a paid entry fee goes back (refundedCredits, vote credits). */
 export const rejectEntry = ({ entryId, reason }: { entryId: string; contestId: string; reason: string }) =>
-  apiRequest<{ entry: TEntry; refundedCredits: number }>(`/entries/${encodeURIComponent(entryId)}/reject`, {
+  apiRequest<TEntryDecision>(`/entries/${encodeURIComponent(entryId)}/reject`, {
     method: 'PATCH',
     body: { reason },
   });

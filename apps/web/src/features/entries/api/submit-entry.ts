@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EntryType, TEntry } from '@contesthub/shared';
+import type { EntryType, TSubmitEntryResult } from '@contesthub/shared';
 import { apiRequest } from '../../../lib/api';
 
 export interface SubmitEntryInput {
@@ -11,13 +11,6 @@ export interface SubmitEntryInput {
   files: File[];
 }
 
-/** What POST /entries answers (the server's ZSubmitEntryResult; not yet in packages/shared). */
-export interface SubmittedEntry {
-  entry: TEntry;
-  status: TEntry['status'];
-  requiresApproval: boolean;
-}
-
 /** POST /entries as multipart; the fields go before the files so a refusal comes before the upload. */
 export const submitEntry = (input: SubmitEntryInput) => {
   const form = new FormData();
@@ -27,7 +20,7 @@ export const submitEntry = (input: SubmitEntryInput) => {
   form.append('entryType', input.entryType);
   form.append('settings', JSON.stringify({ allowSharing: input.allowSharing }));
   for (const file of input.files) form.append('files', file, file.name);
-  return apiRequest<SubmittedEntry>('/entries', { method: 'POST', body: form });
+  return apiRequest<TSubmitEntryResult>('/entries', { method: 'POST', body: form });
 };
 
 export const useSubmitEntry = () => useMutation({ mutationFn: submitEntry });

@@ -1,8 +1,8 @@
-import type { TEntry } from '@contesthub/shared';
+import type { MyEntryFilter, TEntry } from '@contesthub/shared';
 import type { BadgeTone } from '../../../components/ui/card';
 
-/** The status filters GET /entries/my-entries accepts (besides none, which is All). */
-export type MyEntryStatus = 'pending' | 'approved' | 'rejected' | 'voting' | 'completed';
+/** The status filters of GET /entries/my-entries the tabs send (besides none, which is All; no Disqualified tab). */
+export type MyEntryStatus = Exclude<MyEntryFilter, 'disqualified'>;
 export type MyEntryTab = 'all' | MyEntryStatus;
 
 /**

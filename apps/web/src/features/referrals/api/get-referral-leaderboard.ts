@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ZReferralLeaderboardEntry } from '@contesthub/shared';
+import type { TReferralLeaderboard } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
-
-export type ReferralLeader = z.infer<typeof ZReferralLeaderboardEntry>;
 
 export const REFERRAL_LIST_LIMIT = 10;
 
 export const getReferralLeaderboard = () =>
-  apiData<{ leaderboard: ReferralLeader[] }>('/referrals/leaderboard', { query: { limit: REFERRAL_LIST_LIMIT } });
+  apiData<TReferralLeaderboard>('/referrals/leaderboard', { query: { limit: REFERRAL_LIST_LIMIT } });
 
 export const referralLeaderboardQuery = () =>
   queryOptions({ queryKey: ['referrals', 'leaderboard'], queryFn: getReferralLeaderboard, staleTime: 60_000 });

@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ZReferralReward } from '@contesthub/shared';
+import type { TReferralRewards } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
 import { REFERRAL_LIST_LIMIT } from './get-referral-leaderboard';
 
-export type ReferralReward = z.infer<typeof ZReferralReward>;
-
-export const getReferralRewards = () =>
-  apiData<{ rewards: ReferralReward[] }>('/referrals/rewards', { query: { limit: REFERRAL_LIST_LIMIT } });
+export const getReferralRewards = () => apiData<TReferralRewards>('/referrals/rewards', { query: { limit: REFERRAL_LIST_LIMIT } });
 
 export const referralRewardsQuery = () => queryOptions({ queryKey: ['referrals', 'rewards'], queryFn: getReferralRewards });
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TPublicUser } from '@contesthub/shared';
+import type { TProfilePictureUploaded } from '@contesthub/shared';
 import { ME_QUERY_KEY } from '../../../lib/auth';
 import { apiRequest } from '../../../lib/api';
 
 export const uploadProfilePicture = (file: File) => {
   const body = new FormData();
   body.append('profilePicture', file);
-  return apiRequest<{ profilePicture: string; user?: TPublicUser }>('/auth/upload-profile-picture', { method: 'POST', body });
+  return apiRequest<TProfilePictureUploaded>('/auth/upload-profile-picture', { method: 'POST', body });
 };
 
 export const useUploadProfilePicture = () => {
@@ -14,7 +14,7 @@ export const useUploadProfilePicture = () => {
   return useMutation({
     mutationFn: uploadProfilePicture,
     onSuccess: (res) => {
-      if (res.data.user) queryClient.setQueryData(ME_QUERY_KEY, res.data.user);
+      queryClient.setQueryData(ME_QUERY_KEY, res.data.user);
     },
   });
 };

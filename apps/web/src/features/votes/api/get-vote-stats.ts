@@ -1,15 +1,12 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { TContestVoteStats } from '@contesthub/shared';
 import { apiData } from '../../../lib/api';
-
-/** GET /votes/contest/{id}/stats: what the caller may still cast (me is null for visitors; not yet in packages/shared). */
-export interface VoteStats {
-  me: { votesCast: number; freeVotesUsed: number; remaining: { freeVotes: number; totalVotes: number | null } } | null;
-}
 
 const voteStatsKey = (contestId: string) => ['votes', 'contest', contestId, 'stats'] as const;
 
+/** GET /votes/contest/{id}/stats: the contest's vote figures and what the caller may still cast (me is null for visitors). */
 export const getVoteStats = (contestId: string, signal?: AbortSignal) =>
-  apiData<VoteStats>(`/votes/contest/${encodeURIComponent(contestId)}/stats`, { signal });
+  apiData<TContestVoteStats>(`/votes/contest/${encodeURIComponent(contestId)}/stats`, { signal });
 
 export const useVoteStats = (contestId: string, enabled: boolean) =>
   useQuery({ queryKey: voteStatsKey(contestId), queryFn: ({ signal }) => getVoteStats(contestId, signal), enabled });

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { PAID_VOTES_PER_CALL, type TContest, type TEntry, type VoteType } from '@contesthub/shared';
+import { PAID_VOTES_PER_CALL, type TCastResult, type TContest, type TEntry, type VoteType } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
 import { FormDialog } from '../../../components/ui/dialog';
@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { credits, plural } from '../../../lib/format';
-import { useCastVote, type CastVoteResult } from '../api/cast-vote';
+import { useCastVote } from '../api/cast-vote';
 import { useVoteStats } from '../api/get-vote-stats';
 import { voteMath, voteTypesFor } from '../lib/vote-math';
 
@@ -28,7 +28,7 @@ export function VoteDialog({
   contest: TContest;
   entry: TEntry;
   onClose: () => void;
-  onVoted: (result: CastVoteResult) => void;
+  onVoted: (result: TCastResult) => void;
 }) {
   const formId = useId();
   const { user, refreshUser } = useAuth();

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TWallet } from '@contesthub/shared';
+import type { TWallet, TWalletAnswer } from '@contesthub/shared';
 import { ApiError, apiData } from '../../../lib/api';
 import { serverMessageOr } from '../../../lib/errors';
 import { WALLET_MESSAGES } from '../lib/messages';
@@ -8,11 +8,8 @@ import { WALLET_KEY } from './keys';
 /** The one client of GET /wallet: every page that shows a balance reads it under this key. */
 export const walletKey = () => [...WALLET_KEY, 'wallet'] as const;
 
-export interface WalletAnswer {
-  wallet: TWallet;
-  /** True when this load had to create the wallet (the fetch said it was not found). */
-  created: boolean;
-}
+/** What the wallet query holds: the server's answer, and whether this load had to create the wallet (GET said not found). */
+export type WalletAnswer = TWalletAnswer & { created: boolean };
 
 /** Creating the missing wallet failed (spec 001 §8: 'Failed to create wallet'); `message` is the server's when it gave one. */
 export class WalletCreateError extends Error {
@@ -30,12 +27,12 @@ const notFound = (err: unknown) => err instanceof ApiError && (err.status === 40
  */
 export async function getWallet(signal?: AbortSignal): Promise<WalletAnswer> {
   try {
-    return { wallet: (await apiData<{ wallet: TWallet }>('/wallet', { signal })).wallet, created: false };
+    return { wallet: (await apiData<TWalletAnswer>('/wallet', { signal })).wallet, created: false };
   } catch (err) {
     if (!notFound(err)) throw err;
   }
   try {
-    const { wallet } = await apiData<{ wallet: TWallet }>('/wallet/create', { method: 'POST', signal });
+    const { wallet } = await apiData<TWalletAnswer>('/wallet/create', { method: 'POST', signal });
     return { wallet, created: true };
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
