@@ -43,6 +43,12 @@ const userColumns = {
 /** Who may receive credits: an active, not banned, email-verified account. */
 const eligible = and(eq(users.status, 'active'), eq(users.isActive, true), eq(users.isVerified, true));
 
+/** A user's id and full name. */
+export async function findUserName(db: DbOrTx, userId: string): Promise<{ id: string; fullName: string } | undefined> {
+  const [row] = await db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
 /** The account behind an email (lower-case, as stored), whatever its state. */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<TransferUserRow | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.email, email));
