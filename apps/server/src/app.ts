@@ -22,6 +22,7 @@ import { setEventWakeUp } from './lib/events/index.js';
 import { createStorage } from './lib/storage.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerAuth } from './plugins/auth.js';
+import { findLiveSessionOf, recordActivity } from './modules/auth/sessions.repository.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { BODY_LIMITS, withBodyLimit } from './plugins/body-limits.js';
 import { registerRequestGuards } from './plugins/request-guards.js';
@@ -166,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false });
   // Before auth: an overloaded route refuses without spending a session look-up.
   registerLoadShedding(app);
-  registerAuth(app);
+  registerAuth(app, { findLive: findLiveSessionOf, recordActivity });
 
   await app.register(swagger, {
     openapi: {

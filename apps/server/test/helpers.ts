@@ -262,3 +262,24 @@ export function sandboxCheckout(app: FastifyInstance, decision: 'approve' | 'dec
     payload: new URLSearchParams({ reference, ...(card ? { card } : {}) }).toString(),
   });
 }
+
+/**
+ * Hands every recorded domain event to the subscribers (the mail subscribers queue their mails in
+ * mail_outbox), then delivers the queued mails, as the event-dispatch and mail-delivery jobs would.
+ */
+export async function settleEventMails(ctx: AppContext): Promise<void> {
+  await ctx.events.drain({ settleMs: 10_000 });
+  await ctx.mailer.deliverPending();
+}
+
+/** The payloads of the domain events named `name` that `match` (all of them without), oldest first. */
+export async function eventsNamed(
+  ctx: AppContext,
+  name: string,
+  match: (payload: Record<string, unknown>) => boolean = () => true,
+): Promise<Array<Record<string, unknown>>> {
+  const { domainEvents } = await import('../src/db/schema/index.js');
+  const { asc, eq } = await import('drizzle-orm');
+  const rows = await ctx.db.select().from(domainEvents).where(eq(domainEvents.name, name)).orderBy(asc(domainEvents.id));
+  return rows.map((r) => r.payload).filter(match);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, settleEventMails, type TestApp } from './helpers.js';
 import { startSmtpServer, type TestSmtp } from './smtp.js';
 
 const ticket = {
@@ -29,6 +29,7 @@ describe('mail delivery over SMTP_URL with MAIL_FROM', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/support/tickets', payload: ticket });
     expect(res.statusCode).toBe(201);
     const number = (res.json() as { data: { ticketNumber: string } }).data.ticketNumber;
+    await settleEventMails(t.ctx);
 
     const mail = await smtp.waitFor((m) => m.to.includes('bola@example.test'));
     expect(mail.from).toBe('help@contesthub.test');
@@ -52,6 +53,7 @@ describe('mail delivery when the SMTP server is down', () => {
   it('still stores the ticket, and records the delivery failure on the outbox row', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/support/tickets', payload: { ...ticket, email: 'down@example.test' } });
     expect(res.statusCode).toBe(201);
+    await settleEventMails(t.ctx);
     const [row] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'down@example.test'));
     expect(row!.transport).toBe('smtp');
     expect(row!.sentAt).toBeNull();

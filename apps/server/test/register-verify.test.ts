@@ -5,7 +5,17 @@ import { users } from '../src/db/schema/index.js';
 import { advanceClock, setClock } from '../src/lib/clock.js';
 import { accounts } from '../src/modules/ledger/accounts.js';
 import { balanceOf, checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
-import { bearer, codeMailedTo, createTestApp, createTestUser, lastMailTo, nextIp, uniqueEmail, type TestApp } from './helpers.js';
+import {
+  bearer,
+  codeMailedTo,
+  createTestApp,
+  createTestUser,
+  eventsNamed,
+  lastMailTo,
+  nextIp,
+  uniqueEmail,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -285,5 +295,30 @@ describe('referral credits at registration and verification', () => {
     expect(await balanceOf(t.ctx.db, accounts.userCredits(data.user._id))).toBe(2500);
     expect(await balanceOf(t.ctx.db, accounts.userCredits(referrer.user.id))).toBe(5000);
     expect((await checkLedgerIntegrity(t.ctx.db)).ok).toBe(true);
+  });
+});
+
+describe('the user.registered event', () => {
+  it('is recorded once with the new account, and with its referrer when a code was taken', async () => {
+    const plain = await register(valid());
+    const plainId = (plain.json() as { data: { user: { _id: string } } }).data.user._id;
+    expect(await eventsNamed(t.ctx, 'user.registered', (p) => p.userId === plainId)).toEqual([{ userId: plainId, referredBy: null }]);
+
+    const referrer = await createTestUser(t.ctx, { fullName: 'Tayo Referrer' });
+    const referred = await register({ ...valid(), referralCode: referrer.user.referralCode });
+    const referredId = (referred.json() as { data: { user: { _id: string } } }).data.user._id;
+    expect(await eventsNamed(t.ctx, 'user.registered', (p) => p.userId === referredId)).toEqual([
+      { userId: referredId, referredBy: referrer.user.id },
+    ]);
+  });
+
+  it('is not recorded when the registration is refused or rolled back', async () => {
+    const before = (await eventsNamed(t.ctx, 'user.registered')).length;
+    const input = valid();
+    expect((await register(input)).statusCode).toBe(201);
+    expect((await register({ ...valid(), email: input.email })).statusCode).toBe(409);
+    // An unknown referral code fails inside the registration's transaction: the account and its event roll back.
+    expect((await register({ ...valid(), referralCode: 'NOSUCH99' })).statusCode).toBe(404);
+    expect(await eventsNamed(t.ctx, 'user.registered')).toHaveLength(before + 1);
   });
 });

@@ -13,7 +13,7 @@ import { hasUnlimitedContests } from '../src/modules/contests/create-contest.js'
 import { checkLedgerIntegrity, platformRevenueTotal } from '../src/modules/ledger/ledger.js';
 import { runSubscriptionExpiry, settleSubscriptionPayment } from '../src/modules/subscriptions/subscriptions.service.js';
 import { DAY, contestPayload, fundWallet, walletOf } from './contest-fixtures.js';
-import { apiCall, createSignedInUser, createTestApp, login, type TestApp, type ApiArgs, sandboxCheckout } from './helpers.js';
+import { apiCall, createSignedInUser, createTestApp, eventsNamed, login, type TestApp, type ApiArgs, sandboxCheckout } from './helpers.js';
 
 let t: TestApp;
 
@@ -664,5 +664,46 @@ describe('rate limits', () => {
       expect(limited.body).toMatchObject({ success: false, errorType: 'RATE_LIMITED' });
       expect((await api('POST', url, other.token, {})).status, `${url} for another user`).toBe(status);
     }
+  });
+});
+
+describe('the subscription.changed event', () => {
+  const of = (userId: string) => (p: Record<string, unknown>) => p.userId === userId;
+
+  it('records the start, an extension and the expiry, each once, in the transaction of the change', async () => {
+    const start = new Date('2026-09-01T09:00:00.000Z');
+    setClock(start);
+    const u = await member(BASIC_MONTHLY * 2);
+    const { subscription } = await subscribeWithWallet(u.token, 'basic_premium');
+    const extended = await api<{ subscription: TSubscription }>(
+      'POST',
+      '/api/subscriptions/extend',
+      u.token,
+      { duration: 'monthly' },
+      { 'Idempotency-Key': 'event-ext' },
+    );
+    expect(extended.status, JSON.stringify(extended.body)).toBe(200);
+    // A replay changes nothing and records nothing.
+    await api('POST', '/api/subscriptions/extend', u.token, { duration: 'monthly' }, { 'Idempotency-Key': 'event-ext' });
+    await later(u, 61 * DAY);
+    await runSubscriptionExpiry(t.ctx);
+    await runSubscriptionExpiry(t.ctx);
+    expect(await eventsNamed(t.ctx, 'subscription.changed', of(u.userId))).toEqual([
+      { userId: u.userId, fromTier: 'free', toTier: 'basic_premium', until: subscription.endDate, cause: 'started' },
+      {
+        userId: u.userId,
+        fromTier: 'basic_premium',
+        toTier: 'basic_premium',
+        until: extended.body.data.subscription.endDate,
+        cause: 'extended',
+      },
+      { userId: u.userId, fromTier: 'basic_premium', toTier: 'free', until: null, cause: 'expired' },
+    ]);
+  });
+
+  it('records nothing for a refused purchase', async () => {
+    const u = await member(BASIC_MONTHLY - 1);
+    expect((await initialize(u.token, { tier: 'basic_premium', duration: 'monthly', paymentMethod: 'wallet' })).status).toBe(400);
+    expect(await eventsNamed(t.ctx, 'subscription.changed', of(u.userId))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_CATEGORIES, type TCreateSupportTicketInput } from '@contesthub/shared';
 import { mailOutbox, supportTickets } from '../src/db/schema/index.js';
-import { bearer, createSignedInUser, nextIp, type TestApp, createTestApp } from './helpers.js';
+import { bearer, createSignedInUser, eventsNamed, nextIp, settleEventMails, type TestApp, createTestApp } from './helpers.js';
 
 let t: TestApp;
 
@@ -61,6 +61,9 @@ describe('POST /api/support/tickets', () => {
       userId: null,
     });
 
+    // The confirmation follows from the support.ticket_created event, through the support-mails subscriber.
+    await settleEventMails(t.ctx);
+    await settleEventMails(t.ctx); // a second run mails nothing more
     const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ngozi.eze@example.com'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(body.data.ticketNumber);
@@ -187,6 +190,19 @@ describe('POST /api/support/tickets', () => {
     const res = await submit(validTicket({ email: me.email }), { headers: bearer(me.token) });
     expect(res.statusCode).toBe(201);
     expect((await storedTicket(res.json().data.ticketNumber))!.userId).toBe(me.user.id);
+  });
+
+  it('records support.ticket_created once with the ticket, and nothing for a refused ticket', async () => {
+    const me = await createSignedInUser(t.app);
+    const before = (await eventsNamed(t.ctx, 'support.ticket_created')).length;
+    expect((await submit(validTicket({ email: 'not-an-email' }), { headers: bearer(me.token) })).statusCode).toBe(400);
+    expect(await eventsNamed(t.ctx, 'support.ticket_created')).toHaveLength(before);
+
+    const res = await submit(validTicket({ email: me.email }), { headers: bearer(me.token) });
+    const ticket = await storedTicket(res.json().data.ticketNumber);
+    expect(await eventsNamed(t.ctx, 'support.ticket_created', (p) => p.userId === me.user.id)).toEqual([
+      { ticketId: ticket!.id, userId: me.user.id },
+    ]);
   });
 
   it('treats an invalid token on the contact form as anonymous', async () => {

@@ -12,7 +12,16 @@ import { ledgerEntries, ledgerTransactions, users } from '../src/db/schema/index
 import { accounts } from '../src/modules/ledger/accounts.js';
 import { balanceOf, checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
 import { creditUnitsOf, fundWallet, giveCredits, walletOf } from './contest-fixtures.js';
-import { apiCall, createSignedInUser, createTestApp, createTestUser, uniqueEmail, type TestApp, type ApiArgs } from './helpers.js';
+import {
+  apiCall,
+  createSignedInUser,
+  createTestApp,
+  createTestUser,
+  eventsNamed,
+  uniqueEmail,
+  type TestApp,
+  type ApiArgs,
+} from './helpers.js';
 
 let t: TestApp;
 
@@ -518,5 +527,31 @@ describe('the password re-check', () => {
     const login = await api('POST', '/api/auth/login', undefined, { email: sender.email, password: sender.password });
     expect(login.status).toBe(423);
     expect(await snapshot(sender.userId, recipient.userId)).toEqual(before);
+  });
+});
+
+describe('the transfer.completed event', () => {
+  const fromUser = (sender: Signed) => (p: Record<string, unknown>) => p.fromUserId === sender.userId;
+
+  it('is recorded once per transfer, not again for a retry under the same key or for racing twins', async () => {
+    const sender = await member('Event Sender', 100, 1_000);
+    const recipient = await member('Event Recipient', 0, 0);
+    const payload = { recipientEmail: recipient.email, amount: 20, password: sender.password };
+    const first = await transfer(sender, payload, { 'idempotency-key': 'event-once' });
+    expect(first.status).toBe(200);
+    await transfer(sender, payload, { 'idempotency-key': 'event-once' });
+    await Promise.all([1, 2, 3].map(() => transfer(sender, payload, { 'idempotency-key': 'event-race' })));
+    expect(await eventsNamed(t.ctx, 'transfer.completed', fromUser(sender))).toEqual([
+      { reference: first.body.data.reference, fromUserId: sender.userId, toUserId: recipient.userId, credits: 20, feeKobo: 10_000 },
+      expect.objectContaining({ reference: `transfer:${sender.userId}:event-race`, credits: 20 }),
+    ]);
+  });
+
+  it('is not recorded for a refused transfer', async () => {
+    const sender = await member('Refused Event Sender', 500, 50);
+    const recipient = await member('Refused Event Recipient', 0, 0);
+    expect((await transfer(sender, { recipientEmail: recipient.email, amount: 10, password: sender.password })).status).toBe(400);
+    expect((await transfer(sender, { recipientEmail: recipient.email, amount: 10, password: 'wrong-password' })).status).toBe(400);
+    expect(await eventsNamed(t.ctx, 'transfer.completed', fromUser(sender))).toEqual([]);
   });
 });

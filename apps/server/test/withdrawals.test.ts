@@ -31,7 +31,9 @@ import {
   apiCall,
   createSignedInUser,
   createTestApp,
+  eventsNamed,
   lastMailTo,
+  settleEventMails,
   login,
   nextIp,
   type TestApp,
@@ -930,11 +932,15 @@ describe('changing the payout bank account (sandbox)', () => {
     const u = await createSignedInUser(t.app, { fullName: 'Ifeoma Bello' });
     expect((await addBank(t, u, { accountNumber: '0123456789', bankCode: '058' })).status).toBe(200);
     expect((await addBank(t, u, { accountNumber: '0123456789', bankCode: '058' })).status).toBe(200);
+    await settleEventMails(t.ctx);
     expect(await changeMails(u)).toEqual([]); // a first account, and the same one saved again, are no change
 
     const changed = await addBank(t, u, { accountNumber: '1111111112', bankCode: '044' });
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe('Bank account added successfully');
+    // The mail follows from the wallet.bank_account_changed event, through the wallet-mails subscriber.
+    await settleEventMails(t.ctx);
+    await settleEventMails(t.ctx); // a second run mails nothing more
     const mail = await lastMailTo(t.ctx, u.email);
     expect(mail?.subject).toBe('Your payout bank account was changed');
     expect(mail?.text).toContain('Hello Ifeoma Bello,');
@@ -946,6 +952,7 @@ describe('changing the payout bank account (sandbox)', () => {
 
     // The same number at another bank is another account.
     await addBank(t, u, { accountNumber: '1111111112', bankCode: '057' });
+    await settleEventMails(t.ctx);
     expect(await changeMails(u)).toHaveLength(2);
     expect((await lastMailTo(t.ctx, u.email))?.text).toContain('Bank:    Zenith Bank');
   });
@@ -954,6 +961,7 @@ describe('changing the payout bank account (sandbox)', () => {
     const u = await createSignedInUser(t.app);
     await addBank(t, u, { accountNumber: '0123456789', bankCode: '058' });
     expect((await addBank(t, u, { accountNumber: '0000000000', bankCode: '058' })).status).toBe(400);
+    await settleEventMails(t.ctx);
     expect(await changeMails(u)).toEqual([]);
   });
 });
@@ -991,5 +999,86 @@ describe('money routes are limited per user, not per address (sandbox)', () => {
       apiCall(t.app, 'POST', '/api/wallet/verify-deposit', u.token, { reference: 'dep-00000000000000000000000000000000' });
     for (let i = 0; i < 30; i++) expect((await verify()).status).not.toBe(429);
     expect((await verify()).status).toBe(429);
+  });
+});
+
+// ---------- domain events of the wallet ----------
+
+describe('domain events of payments and withdrawals', () => {
+  const ofUser = (user: User) => (p: Record<string, unknown>) => p.userId === user.userId;
+
+  it('records payment.settled once for a verified deposit, and none for a declined one', async () => {
+    const u = await createSignedInUser(t.app);
+    await fund(t, u, 2_500);
+    const [settled, ...more] = await eventsNamed(t.ctx, 'payment.settled', ofUser(u));
+    expect(more).toEqual([]);
+    expect(settled).toEqual({
+      paymentId: expect.any(String),
+      reference: expect.stringMatching(/^dep-/),
+      purpose: 'deposit',
+      userId: u.userId,
+      amountKobo: 250_000,
+    });
+    // Verifying again is a replay: no second event.
+    await apiCall(t.app, 'POST', '/api/wallet/verify-deposit', u.token, { reference: settled!.reference });
+    expect(await eventsNamed(t.ctx, 'payment.settled', ofUser(u))).toHaveLength(1);
+
+    const other = await createSignedInUser(t.app);
+    const init = await apiCall<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', other.token, { amount: 100_000 });
+    await sandboxCheckout(t.app, 'decline', init.body.data.reference);
+    expect((await apiCall(t.app, 'POST', '/api/wallet/verify-deposit', other.token, { reference: init.body.data.reference })).status).toBe(
+      400,
+    );
+    expect(await eventsNamed(t.ctx, 'payment.settled', ofUser(other))).toEqual([]);
+  });
+
+  it('records withdrawal.settled once for a paid withdrawal, and none for a refused one', async () => {
+    const u = await readyUser(t, 5_000);
+    expect((await withdraw(t, u, 1_000, 'not-my-password')).status).toBe(400);
+    expect(await eventsNamed(t.ctx, 'withdrawal.settled', ofUser(u))).toEqual([]);
+
+    const w = (await withdraw(t, u, 1_000)).body.data.withdrawal;
+    await settleWithdrawal(t.ctx, w.reference);
+    expect(await eventsNamed(t.ctx, 'withdrawal.settled', ofUser(u))).toEqual([
+      {
+        withdrawalId: expect.any(String),
+        userId: u.userId,
+        reference: w.reference,
+        status: 'success',
+        amountKobo: 100_000,
+        feeKobo: 10_000,
+      },
+    ]);
+  });
+
+  it('records withdrawal.settled once for a failed transfer given back, however often it is settled', async () => {
+    const u = await readyUser(t, 3_000, { accountNumber: '9999999999', bankCode: '033' });
+    const w = (await withdraw(t, u, 1_234)).body.data.withdrawal;
+    await Promise.all([settleWithdrawal(t.ctx, w.reference), settleWithdrawal(t.ctx, w.reference)]);
+    expect(await eventsNamed(t.ctx, 'withdrawal.settled', ofUser(u))).toEqual([
+      expect.objectContaining({ reference: w.reference, status: 'failed', amountKobo: 123_400, feeKobo: 10_000 }),
+    ]);
+  });
+
+  it('records a second withdrawal.settled when the bank reverses a paid transfer', async () => {
+    const u = await readyUser(p, 2_000);
+    const w = (await withdraw(p, u, 500)).body.data.withdrawal;
+    fake.setTransferStatus(w.reference, 'reversed');
+    await settleWithdrawal(p.ctx, w.reference);
+    await settleWithdrawal(p.ctx, w.reference);
+    expect((await eventsNamed(p.ctx, 'withdrawal.settled', ofUser(u))).map((e) => e.status)).toEqual(['success', 'reversed']);
+  });
+
+  it('records wallet.bank_account_changed once per replaced account, with the last 4 digits only', async () => {
+    const u = await createSignedInUser(t.app);
+    await addBank(t, u, { accountNumber: '0123456789', bankCode: '058' });
+    await addBank(t, u, { accountNumber: '0123456789', bankCode: '058' });
+    expect((await addBank(t, u, { accountNumber: '0000000000', bankCode: '058' })).status).toBe(400);
+    expect(await eventsNamed(t.ctx, 'wallet.bank_account_changed', ofUser(u))).toEqual([]);
+
+    await addBank(t, u, { accountNumber: '1111111112', bankCode: '044' });
+    expect(await eventsNamed(t.ctx, 'wallet.bank_account_changed', ofUser(u))).toEqual([
+      { userId: u.userId, bankName: 'Access Bank', accountLast4: '1112', at: expect.any(String) },
+    ]);
   });
 });

@@ -1,9 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
-import { mailOutbox } from '../db/schema/index.js';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import { now } from './clock.js';
+import { insertMail, markMailFailed, markMailSent, pendingMails } from './mail-outbox.repository.js';
 
 export interface Mail {
   to: string;
@@ -33,38 +32,27 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
   const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   return {
     async send(mail) {
-      const [row] = await opts.db
-        .insert(mailOutbox)
-        .values({ ...mail, transport: transport ? 'smtp' : 'outbox' })
-        .returning({ id: mailOutbox.id });
+      const id = await insertMail(opts.db, mail, transport ? 'smtp' : 'outbox');
       if (!transport) {
         opts.log.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP configured) to ${mail.to}: ${mail.subject}\n${mail.text}`);
-        await opts.db.update(mailOutbox).set({ sentAt: now() }).where(eq(mailOutbox.id, row!.id));
+        await markMailSent(opts.db, id, now());
         return true;
       }
       try {
         await transport.sendMail({ from: opts.from, ...mail });
-        await opts.db.update(mailOutbox).set({ sentAt: now() }).where(eq(mailOutbox.id, row!.id));
+        await markMailSent(opts.db, id, now());
         return true;
       } catch (err) {
         opts.log.error({ err, to: mail.to }, 'mail delivery failed');
-        await opts.db
-          .update(mailOutbox)
-          .set({ error: String((err as Error).message) })
-          .where(eq(mailOutbox.id, row!.id));
+        await markMailFailed(opts.db, id, String((err as Error).message));
         return false;
       }
     },
     async enqueue(db, mail) {
-      await db.insert(mailOutbox).values({ ...mail, transport: transport ? 'smtp' : 'outbox' });
+      await insertMail(db, mail, transport ? 'smtp' : 'outbox');
     },
     async deliverPending(limit = 50) {
-      const pending = await opts.db
-        .select()
-        .from(mailOutbox)
-        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.error)))
-        .orderBy(asc(mailOutbox.createdAt))
-        .limit(limit);
+      const pending = await pendingMails(opts.db, limit);
       let delivered = 0;
       for (const row of pending) {
         const mail: Mail = { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) };
@@ -72,14 +60,11 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
           if (transport) await transport.sendMail({ from: opts.from, ...mail });
           else
             opts.log.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP configured) to ${mail.to}: ${mail.subject}\n${mail.text}`);
-          await opts.db.update(mailOutbox).set({ sentAt: now() }).where(eq(mailOutbox.id, row.id));
+          await markMailSent(opts.db, row.id, now());
           delivered += 1;
         } catch (err) {
           opts.log.error({ err, to: mail.to }, 'mail delivery failed');
-          await opts.db
-            .update(mailOutbox)
-            .set({ error: String((err as Error).message) })
-            .where(eq(mailOutbox.id, row.id));
+          await markMailFailed(opts.db, row.id, String((err as Error).message));
         }
       }
       return delivered;

@@ -1,11 +1,38 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isStaff, MESSAGES } from '@contesthub/shared';
-import { sessions, users } from '../db/schema/index.js';
 import { now } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import { TokenExpiredError, verifyAccessToken } from '../lib/tokens.js';
 import type { Access, AuthInfo } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
+
+/**
+ * What the guard reads and writes of sessions, handed over by the composition root (app.ts) from
+ * the auth module's sessions repository: plugins import no module (modules import the plugins).
+ */
+export interface SessionStore {
+  /** A live (neither revoked nor expired at `at`) session of the user, with what the guard needs of the user. */
+  findLive(
+    db: DbOrTx,
+    sessionId: string,
+    userId: string,
+    at: Date,
+  ): Promise<
+    | {
+        sessionId: string;
+        lastActivityAt: Date;
+        userId: string;
+        role: AuthInfo['role'];
+        status: string;
+        isActive: boolean;
+        banReason: string | null;
+        isVerified: boolean;
+      }
+    | undefined
+  >;
+  /** Records activity on the session and its user. */
+  recordActivity(db: DbOrTx, sessionId: string, userId: string, at: Date): Promise<void>;
+}
 
 // Session "last activity" is written at most once a minute per session to keep reads cheap.
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
@@ -16,7 +43,7 @@ function bearer(req: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-async function resolve(app: FastifyInstance, token: string): Promise<AuthInfo> {
+async function resolve(app: FastifyInstance, store: SessionStore, token: string): Promise<AuthInfo> {
   const at = now();
   let claims;
   try {
@@ -26,20 +53,7 @@ async function resolve(app: FastifyInstance, token: string): Promise<AuthInfo> {
     throw err;
   }
   if (!claims) throw AppError.unauthorized('Invalid authentication token');
-  const [row] = await app.ctx.db
-    .select({
-      sessionId: sessions.id,
-      lastActivityAt: sessions.lastActivityAt,
-      userId: users.id,
-      role: users.role,
-      status: users.status,
-      isActive: users.isActive,
-      banReason: users.banReason,
-      isVerified: users.isVerified,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)));
+  const row = await store.findLive(app.ctx.db, claims.sid, claims.sub, at);
   // A revoked or expired session makes its still-unexpired access tokens worthless at once.
   if (!row) throw AppError.unauthorized('Your session has ended. Please log in again.');
   if (row.status === 'banned') {
@@ -49,8 +63,7 @@ async function resolve(app: FastifyInstance, token: string): Promise<AuthInfo> {
   }
   if (!row.isActive) throw AppError.forbidden(MESSAGES.login.ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');
   if (at.getTime() - row.lastActivityAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
-    await app.ctx.db.update(sessions).set({ lastActivityAt: at }).where(eq(sessions.id, row.sessionId));
-    await app.ctx.db.update(users).set({ lastActiveAt: at }).where(eq(users.id, row.userId));
+    await store.recordActivity(app.ctx.db, row.sessionId, row.userId, at);
   }
   return { userId: row.userId, sessionId: row.sessionId, role: row.role, isVerified: row.isVerified };
 }
@@ -70,7 +83,7 @@ function accessOf(url: string, declared: Access | undefined): Access | undefined
  * refuses to start (`public` is said out loud). The onRequest hook enforces it before validation,
  * so an anonymous caller learns nothing about a protected route's inputs.
  */
-export function registerAuth(app: FastifyInstance): void {
+export function registerAuth(app: FastifyInstance, store: SessionStore): void {
   app.addHook('onRoute', (route) => {
     if (!accessOf(route.url, route.config?.access)) {
       throw new Error(`${route.method} ${route.url} declares no access: set config.access ('public' if anyone may call it)`);
@@ -86,7 +99,7 @@ export function registerAuth(app: FastifyInstance): void {
       throw AppError.unauthorized();
     }
     try {
-      req.auth = await resolve(app, token);
+      req.auth = await resolve(app, store, token);
     } catch (err) {
       // On optional routes a stale token just means "anonymous", except a ban, which must surface.
       if (access === 'optional' && !(err instanceof AppError && err.statusCode === 403)) return;

@@ -32,7 +32,10 @@ import { clientMeta, envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { loadPublicUser } from '../users/users.service.js';
 import { updateProfile } from '../users/profile.service.js';
-import * as auth from './auth.service.js';
+import { login, setLoginAlerts } from './login.js';
+import { changePassword, forgotPassword, resetPassword } from './passwords.js';
+import { register, resendVerification, verifyEmail } from './register.js';
+import { listSessions, refresh, revokeOwnSession, revokeSession, userById } from './sessions.js';
 import * as twoFactor from './two-factor.service.js';
 
 const tags = ['auth'];
@@ -72,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'public', rateLimit: rateLimits.perAddress(20, '10 minutes') },
     },
-    async (req, reply) => reply.status(201).send(ok(await auth.register(app.ctx, req.body, clientMeta(req)), 'Registration successful')),
+    async (req, reply) => reply.status(201).send(ok(await register(app.ctx, req.body, clientMeta(req)), 'Registration successful')),
   );
 
   app.post(
@@ -86,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'optional', rateLimit: rateLimits.perAddress(30, '10 minutes') },
     },
-    async (req) => ok(await auth.verifyEmail(app.ctx, req.body, req.auth, clientMeta(req)), 'Email verified successfully'),
+    async (req) => ok(await verifyEmail(app.ctx, req.body, req.auth, clientMeta(req)), 'Email verified successfully'),
   );
 
   app.post(
@@ -95,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Send a new verification code', body: ZEmailOnly, response: { 200: envelope(ZCodeSent) } },
       config: { access: 'public', rateLimit: MAIL_LIMIT },
     },
-    async (req) => ok(await auth.resendVerification(app.ctx, req.body.email), MESSAGES.accounts.verificationSent),
+    async (req) => ok(await resendVerification(app.ctx, req.body.email), MESSAGES.accounts.verificationSent),
   );
 
   app.post(
@@ -110,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: PER_IP_LIMIT },
       preHandler: perAccount,
     },
-    async (req) => ok(await auth.login(app.ctx, req.body, clientMeta(req)), 'Login successful'),
+    async (req) => ok(await login(app.ctx, req.body, clientMeta(req)), 'Login successful'),
   );
 
   app.post(
@@ -124,14 +127,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'public', rateLimit: PER_IP_LIMIT },
     },
-    async (req) => ok(await auth.refresh(app.ctx, req.body.refreshToken)),
+    async (req) => ok(await refresh(app.ctx, req.body.refreshToken)),
   );
 
   app.post(
     '/logout',
     { schema: { tags, summary: 'End the current session', response: { 200: nothing } }, config: { access: 'signedIn' } },
     async (req) => {
-      await auth.revokeSession(app.ctx, requireAuth(req).sessionId, 'logout');
+      await revokeSession(app.ctx, requireAuth(req).sessionId, 'logout');
       return ok(null, 'Logged out successfully');
     },
   );
@@ -164,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'My active sessions', response: { 200: envelope(ZSessionList) } },
       config: { access: 'signedIn' },
     },
-    async (req) => ok({ sessions: await auth.listSessions(app.ctx, requireAuth(req)) }),
+    async (req) => ok({ sessions: await listSessions(app.ctx, requireAuth(req)) }),
   );
 
   app.delete(
@@ -179,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
     },
     async (req) => {
-      await auth.revokeOwnSession(app.ctx, requireAuth(req), req.params.id);
+      await revokeOwnSession(app.ctx, requireAuth(req), req.params.id);
       return ok(null, 'Session revoked');
     },
   );
@@ -203,7 +206,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Start two-factor enrolment', response: { 200: envelope(ZTwoFactorSetup) } },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await twoFactor.setup(app.ctx, await auth.userById(app.ctx, requireAuth(req).userId))),
+    async (req) => ok(await twoFactor.setup(app.ctx, await userById(app.ctx, requireAuth(req).userId))),
   );
 
   app.post(
@@ -218,7 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn', rateLimit: rateLimits.perAddress(10) },
     },
     async (req) => {
-      await twoFactor.enable(app.ctx, await auth.userById(app.ctx, requireAuth(req).userId), req.body.token);
+      await twoFactor.enable(app.ctx, await userById(app.ctx, requireAuth(req).userId), req.body.token);
       return ok({ enabled: true }, MESSAGES.accounts.twoFactorEnabled);
     },
   );
@@ -235,7 +238,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn', rateLimit: rateLimits.perAddress(10) },
     },
     async (req) => {
-      await twoFactor.disable(app.ctx, await auth.userById(app.ctx, requireAuth(req).userId), req.body.password);
+      await twoFactor.disable(app.ctx, await userById(app.ctx, requireAuth(req).userId), req.body.password);
       return ok({ enabled: false }, MESSAGES.accounts.twoFactorDisabled);
     },
   );
@@ -251,7 +254,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'signedIn' },
     },
-    async (req) => ok(await auth.setLoginAlerts(app.ctx, requireAuth(req), req.body.enabled)),
+    async (req) => ok(await setLoginAlerts(app.ctx, requireAuth(req), req.body.enabled)),
   );
 
   app.post(
@@ -266,7 +269,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: MAIL_LIMIT },
     },
     async (req) => {
-      await auth.forgotPassword(app.ctx, req.body.email);
+      await forgotPassword(app.ctx, req.body.email);
       return ok({ emailSent: true }, MESSAGES.accounts.resetRequested);
     },
   );
@@ -278,7 +281,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: rateLimits.perAddress(20, '10 minutes') },
     },
     async (req) => {
-      await auth.resetPassword(app.ctx, req.body);
+      await resetPassword(app.ctx, req.body);
       return ok(null, MESSAGES.accounts.resetDone);
     },
   );
@@ -290,7 +293,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn', rateLimit: rateLimits.perAddress(10) },
     },
     async (req) => {
-      await auth.changePassword(app.ctx, requireAuth(req), req.body);
+      await changePassword(app.ctx, requireAuth(req), req.body);
       return ok(null, MESSAGES.accounts.passwordChanged);
     },
   );

@@ -1,13 +1,20 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import { MESSAGES, RESEND_COOLDOWN_SECONDS, RESET_CODE_TTL_MINUTES } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { verificationCodes } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import {
+  consumeCodeRow,
+  consumeUnusedCodes,
+  findLiveCode,
+  insertCode,
+  latestCodeAt,
+  setCodeAttempts,
+  type CodePurpose,
+} from './codes.repository.js';
 
-export type CodePurpose = 'email_verification' | 'password_reset';
+export type { CodePurpose } from './codes.repository.js';
 
 const TTL_MINUTES: Record<CodePurpose, number> = { email_verification: 30, password_reset: RESET_CODE_TTL_MINUTES };
 /** Wrong guesses allowed per code: 5 tries at a 6-digit code leaves a 1 in 200,000 chance. */
@@ -26,14 +33,9 @@ function sameHash(a: string, b: string): boolean {
 
 /** Seconds until another code may be sent (0 when allowed). */
 export async function cooldownRemaining(db: DbOrTx, userId: string, purpose: CodePurpose): Promise<number> {
-  const [latest] = await db
-    .select({ createdAt: verificationCodes.createdAt })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
+  const latest = await latestCodeAt(db, userId, purpose);
   if (!latest) return 0;
-  const elapsed = (now().getTime() - latest.createdAt.getTime()) / 1000;
+  const elapsed = (now().getTime() - latest.getTime()) / 1000;
   return Math.max(0, Math.ceil(RESEND_COOLDOWN_SECONDS - elapsed));
 }
 
@@ -47,11 +49,8 @@ export async function assertCooldownOver(db: DbOrTx, userId: string, purpose: Co
 export async function issueCode(ctx: AppContext, db: DbOrTx, userId: string, purpose: CodePurpose): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const at = now();
-  await db
-    .update(verificationCodes)
-    .set({ consumedAt: at })
-    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
-  await db.insert(verificationCodes).values({
+  await consumeUnusedCodes(db, userId, purpose, at);
+  await insertCode(db, {
     userId,
     purpose,
     codeHash: hashSecretValue(ctx, purpose, code),
@@ -69,26 +68,13 @@ export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'locked';
  */
 export async function consumeCode(ctx: AppContext, db: DbOrTx, userId: string, purpose: CodePurpose, code: string): Promise<CodeCheck> {
   const at = now();
-  const [live] = await db
-    .select()
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
+  const live = await findLiveCode(db, userId, purpose);
   if (!live || live.expiresAt <= at) return 'expired';
   if (live.attempts >= MAX_CODE_ATTEMPTS) return 'locked';
   if (!sameHash(live.codeHash, hashSecretValue(ctx, purpose, code))) {
-    await db
-      .update(verificationCodes)
-      .set({ attempts: live.attempts + 1 })
-      .where(eq(verificationCodes.id, live.id));
+    await setCodeAttempts(db, live.id, live.attempts + 1);
     return live.attempts + 1 >= MAX_CODE_ATTEMPTS ? 'locked' : 'invalid';
   }
   // Consume atomically: of two concurrent correct submissions only one succeeds.
-  const consumed = await db
-    .update(verificationCodes)
-    .set({ consumedAt: at })
-    .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.consumedAt)))
-    .returning({ id: verificationCodes.id });
-  return consumed.length === 1 ? 'ok' : 'expired';
+  return (await consumeCodeRow(db, live.id, at)) ? 'ok' : 'expired';
 }

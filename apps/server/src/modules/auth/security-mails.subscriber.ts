@@ -4,11 +4,10 @@
  * password changed or reset. The mail is queued in the dispatcher's transaction (once per event)
  * and delivered by the mail-delivery job.
  */
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { payloadOf, type StoredEvent, type Subscriber } from '../../lib/events/index.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { findUserContact } from '../users/users.repository.js';
 import { loginNewDevice, passwordChanged } from './auth.events.js';
 import { loginAlertMail, passwordChangedMail } from './mails.js';
 
@@ -23,7 +22,7 @@ export function securityMailsSubscriber(mailer: Mailer): Subscriber {
       const changed = payloadOf(passwordChanged, e);
       const userId = login?.userId ?? changed?.userId;
       if (!userId) return;
-      const [user] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId));
+      const user = await findUserContact(tx, userId);
       if (!user) return;
       if (login?.alertsOn) {
         await mailer.enqueue(tx, loginAlertMail(user.email, user.fullName, new Date(login.at), login.device, login.ip));

@@ -1,15 +1,21 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, or, lt, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import { BACKUP_CODE, MESSAGES, PRODUCT_NAME, type TTwoFactorSetup } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { backupCodes, users } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import type { UserRow } from '../users/users.service.js';
+import { updateUser, type UserRow } from '../users/users.repository.js';
+import {
+  claimTotpStep,
+  deleteBackupCodes,
+  insertBackupCodes,
+  twoFactorEnabled,
+  unusedBackupCodes,
+  useBackupCode,
+} from './auth.repository.js';
 import { hashSecretValue } from './codes.js';
 
 const BACKUP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -40,12 +46,9 @@ async function matchingStep(secret: string, token: string, afterTimeStep?: numbe
 }
 
 export async function status(ctx: AppContext, userId: string): Promise<{ enabled: boolean; backupCodesRemaining: number }> {
-  const [user] = await ctx.db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
-  const [{ remaining }] = (await ctx.db
-    .select({ remaining: sql<number>`count(*)::int` })
-    .from(backupCodes)
-    .where(and(eq(backupCodes.userId, userId), isNull(backupCodes.usedAt)))) as [{ remaining: number }];
-  return { enabled: user?.enabled ?? false, backupCodesRemaining: user?.enabled ? remaining : 0 };
+  const enabled = await twoFactorEnabled(ctx.db, userId);
+  const remaining = await unusedBackupCodes(ctx.db, userId);
+  return { enabled: enabled ?? false, backupCodesRemaining: enabled ? remaining : 0 };
 }
 
 /**
@@ -57,9 +60,13 @@ export async function setup(ctx: AppContext, user: UserRow): Promise<TTwoFactorS
   const secret = generateSecret();
   const codes = Array.from({ length: BACKUP_CODE.count }, newBackupCode);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ twoFactorPendingSecret: secret, updatedAt: now() }).where(eq(users.id, user.id));
-    await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
-    await tx.insert(backupCodes).values(codes.map((c) => ({ userId: user.id, codeHash: hashBackup(ctx, c) })));
+    await updateUser(tx, user.id, { twoFactorPendingSecret: secret, updatedAt: now() });
+    await deleteBackupCodes(tx, user.id);
+    await insertBackupCodes(
+      tx,
+      user.id,
+      codes.map((c) => hashBackup(ctx, c)),
+    );
   });
   const qrCodeUrl = generateURI({ issuer: PRODUCT_NAME, label: user.email, secret });
   const qrCodeImage = await QRCode.toDataURL(qrCodeUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
@@ -71,27 +78,27 @@ export async function enable(ctx: AppContext, user: UserRow, token: string): Pro
   if (!user.twoFactorPendingSecret) throw AppError.badRequest(MESSAGES.accounts.twoFactorSetupFirst);
   const step = await matchingStep(user.twoFactorPendingSecret, token);
   if (step === null) throw new AppError(400, MESSAGES.login.INVALID_2FA_TOKEN, 'INVALID_2FA_TOKEN');
-  await ctx.db
-    .update(users)
-    .set({
-      twoFactorEnabled: true,
-      twoFactorSecret: user.twoFactorPendingSecret,
-      twoFactorPendingSecret: null,
-      twoFactorLastStep: step,
-      updatedAt: now(),
-    })
-    .where(eq(users.id, user.id));
+  await updateUser(ctx.db, user.id, {
+    twoFactorEnabled: true,
+    twoFactorSecret: user.twoFactorPendingSecret,
+    twoFactorPendingSecret: null,
+    twoFactorLastStep: step,
+    updatedAt: now(),
+  });
 }
 
 export async function disable(ctx: AppContext, user: UserRow, password: string): Promise<void> {
   if (!user.twoFactorEnabled) throw new AppError(400, MESSAGES.accounts.twoFactorNotEnabled, '2FA_NOT_ENABLED');
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(400, MESSAGES.login.INVALID_PASSWORD, 'INVALID_PASSWORD');
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: now() })
-      .where(eq(users.id, user.id));
-    await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
+    await updateUser(tx, user.id, {
+      twoFactorEnabled: false,
+      twoFactorSecret: null,
+      twoFactorPendingSecret: null,
+      twoFactorLastStep: null,
+      updatedAt: now(),
+    });
+    await deleteBackupCodes(tx, user.id);
   });
 }
 
@@ -108,19 +115,7 @@ export async function checkSecondFactor(
   if (input.twoFactorToken) {
     const step = user.twoFactorSecret ? await matchingStep(user.twoFactorSecret, input.twoFactorToken, user.twoFactorLastStep) : null;
     if (step === null) return 'INVALID_2FA_TOKEN';
-    const claimed = await db
-      .update(users)
-      .set({ twoFactorLastStep: step })
-      .where(and(eq(users.id, user.id), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))))
-      .returning({ id: users.id });
-    return claimed.length === 1 ? 'ok' : 'INVALID_2FA_TOKEN';
+    return (await claimTotpStep(db, user.id, step)) ? 'ok' : 'INVALID_2FA_TOKEN';
   }
-  const used = await db
-    .update(backupCodes)
-    .set({ usedAt: now() })
-    .where(
-      and(eq(backupCodes.userId, user.id), eq(backupCodes.codeHash, hashBackup(ctx, input.backupCode ?? '')), isNull(backupCodes.usedAt)),
-    )
-    .returning({ id: backupCodes.id });
-  return used.length === 1 ? 'ok' : 'INVALID_BACKUP_CODE';
+  return (await useBackupCode(db, user.id, hashBackup(ctx, input.backupCode ?? ''), now())) ? 'ok' : 'INVALID_BACKUP_CODE';
 }

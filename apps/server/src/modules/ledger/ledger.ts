@@ -1,6 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { MESSAGES, type LedgerKind } from '@contesthub/shared';
 import { accounts, type AccountSpec, type Asset } from './accounts.js';
@@ -53,18 +51,48 @@ function validate(input: PostInput): void {
   }
 }
 
-async function findPosted(tx: DbOrTx, reference: string) {
-  const [existing] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.reference, reference));
-  if (!existing) return undefined;
-  const lines = await tx
-    .select({ code: ledgerAccounts.code, amount: ledgerEntries.amount, balance: ledgerAccounts.balance })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(eq(ledgerEntries.transactionId, existing.id));
-  return { existing, lines };
-}
+import {
+  findPosted,
+  insertMissingAccounts,
+  integrityRows,
+  ownedBalances,
+  balancesOfOwners,
+  postInOneStatement,
+  type PostingRow,
+} from './ledger.repository.js';
 
-function replayOf(input: PostInput, posted: NonNullable<Awaited<ReturnType<typeof findPosted>>>): PostResult {
+// The read API other modules use instead of joining the ledger tables (SQL in ledger.repository.ts).
+export {
+  accountByCode,
+  accountLinesSql,
+  balanceOf,
+  balancesByKind,
+  findPosting,
+  flowsByAsset,
+  gatewayInBySubject,
+  gatewayMovements,
+  inflowOfKind,
+  isPosted,
+  latestFlaggedPostingOn,
+  movements,
+  netOfKinds,
+  openAccount,
+  ownedAccounts,
+  ownedFlowsByKind,
+  ownedLinesOfKind,
+  paymentsInto,
+  platformRevenueTotal,
+  postedAccount,
+  postedAmount,
+  postingsByReference,
+  type AccountRow,
+  type KindFlowRow,
+  type MovementFilter,
+  type MovementRow,
+  type OwnedLineRow,
+} from './ledger.repository.js';
+
+function replayOf(input: PostInput, posted: PostingRow): PostResult {
   const wanted = new Map(input.lines.map((l) => [l.account.code, l.amount]));
   const same =
     posted.existing.kind === input.kind &&
@@ -84,78 +112,10 @@ function replayOf(input: PostInput, posted: NonNullable<Awaited<ReturnType<typeo
 
 /** Create missing accounts in code order (a stable order avoids deadlocks between inserters). */
 async function ensureAccounts(tx: Tx, specs: AccountSpec[]): Promise<void> {
-  const sorted = [...specs].sort((a, b) => a.code.localeCompare(b.code));
-  await tx
-    .insert(ledgerAccounts)
-    .values(
-      sorted.map((s) => ({
-        code: s.code,
-        asset: s.asset,
-        kind: s.kind,
-        ownerUserId: s.ownerUserId ?? null,
-        allowNegative: s.allowNegative ?? false,
-      })),
-    )
-    .onConflictDoNothing({ target: ledgerAccounts.code });
-}
-
-interface PostedRow {
-  found: number;
-  go: boolean | null;
-  transactionId: string | null;
-  lines: Array<{ code: string; asset: Asset; balance: number | string; before: number | string; ok: boolean }> | null;
-}
-
-/**
- * One round trip for the whole posting: lock the accounts (in code order, so concurrent postings
- * never deadlock), compute every new balance, and only if every account exists and none that may
- * not go negative would, insert the transaction (a reference that already exists inserts nothing),
- * write the balances and the journal lines. Every write hangs on the same gate, so a refusal
- * writes nothing. Round trips were most of a paid vote's cost (bench/votes).
- */
-async function postInOneStatement(tx: Tx, input: PostInput): Promise<PostedRow> {
-  const lines = sql.join(
-    input.lines.map((l) => sql`(${l.account.code}::text, ${l.amount}::bigint)`),
-    sql`, `,
-  );
-  const [row] = await queryRows<PostedRow>(
+  await insertMissingAccounts(
     tx,
-    sql`with lines(code, amount) as (values ${lines}),
-      present as (select count(*)::int as n from ${ledgerAccounts} where code in (select code from lines)),
-      -- Lock only when every account exists: holding some of them while the caller creates the
-      -- others could deadlock with a posting that created one of those and waits for ours.
-      locked as (
-        select a.id, a.code, a.asset, a.balance, a.allow_negative from ${ledgerAccounts} a
-        where a.code in (select code from lines) and (select n from present) = ${input.lines.length}
-        order by a.code for update
-      ),
-      next as (
-        select l.id, l.code, l.asset, l.balance as before, l.balance + x.amount as balance, x.amount,
-          (l.allow_negative or l.balance + x.amount >= 0) as ok
-        from locked l join lines x on x.code = l.code
-      ),
-      gate as (select count(*) = ${input.lines.length} and coalesce(bool_and(ok), false) as go from next),
-      t as (
-        insert into ${ledgerTransactions} (reference, kind, description, metadata)
-        select ${input.reference}, ${input.kind}, ${input.description}, ${JSON.stringify(input.metadata ?? {})}::jsonb
-        from gate where go
-        on conflict (reference) do nothing
-        returning id
-      ),
-      b as (
-        update ${ledgerAccounts} a set balance = n.balance from next n
-        where a.id = n.id and exists (select 1 from t)
-        returning a.id
-      ),
-      e as (
-        insert into ${ledgerEntries} (transaction_id, account_id, asset, amount, balance_after)
-        select t.id, n.id, n.asset, n.amount, n.balance from t, next n
-        returning id
-      )
-      select (select n from present) as found, (select go from gate) as go, (select id from t) as "transactionId",
-        (select json_agg(json_build_object('code', code, 'asset', asset, 'balance', balance, 'before', before, 'ok', ok)) from next) as lines`,
+    [...specs].sort((a, b) => a.code.localeCompare(b.code)),
   );
-  return row!;
 }
 
 /**
@@ -218,87 +178,9 @@ export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
   };
 }
 
-/** Whether a transaction with this reference was posted (whatever it moved). */
-export async function isPosted(db: DbOrTx, reference: string): Promise<boolean> {
-  const [row] = await db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.reference, reference));
-  return row !== undefined;
-}
-
-/**
- * The account of `kind` that the posted transaction `reference` moved, e.g. the revenue shard a
- * paid vote credited: a refund reverses exactly that line.
- */
-export async function postedAccount(db: DbOrTx, reference: string, kind: string): Promise<AccountSpec | undefined> {
-  const [row] = await db
-    .select({
-      code: ledgerAccounts.code,
-      asset: ledgerAccounts.asset,
-      kind: ledgerAccounts.kind,
-      allowNegative: ledgerAccounts.allowNegative,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(and(eq(ledgerTransactions.reference, reference), eq(ledgerAccounts.kind, kind)));
-  return row ? { code: row.code, asset: row.asset as Asset, kind: row.kind, allowNegative: row.allowNegative } : undefined;
-}
-
-/** Current balance of an account; 0 for an account never used. */
-/** The amount a posted transaction moved on one account (signed), 0 when it was never posted. */
-export async function postedAmount(db: DbOrTx, reference: string, account: AccountSpec): Promise<number> {
-  const [row] = await db
-    .select({ amount: ledgerEntries.amount })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(and(eq(ledgerTransactions.reference, reference), eq(ledgerAccounts.code, account.code)));
-  return row?.amount ?? 0;
-}
-
-/**
- * Money that went INTO `account` by transactions whose reference starts with `referencePrefix`, with
- * the user whose account of `payerKind` paid it: e.g. the entry fees paid into a contest's escrow.
- */
-export async function paymentsInto(
-  db: DbOrTx,
-  account: AccountSpec,
-  referencePrefix: string,
-  payerKind: string,
-): Promise<Array<{ reference: string; amount: number; payerUserId: string }>> {
-  const rows = await queryRows<{ reference: string; amount: string; payer: string }>(
-    db,
-    sql`select t.reference, e.amount::text as amount, pa.owner_user_id as payer
-        from ${ledgerTransactions} t
-        join ${ledgerEntries} e on e.transaction_id = t.id
-        join ${ledgerAccounts} a on a.id = e.account_id and a.code = ${account.code}
-        join ${ledgerEntries} p on p.transaction_id = t.id and p.amount < 0
-        join ${ledgerAccounts} pa on pa.id = p.account_id and pa.kind = ${payerKind}
-        where t.reference like ${`${referencePrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} and e.amount > 0
-        order by t.created_at, t.reference`,
-  );
-  return rows.map((r) => ({ reference: r.reference, amount: Number(r.amount), payerUserId: r.payer }));
-}
-
-export async function balanceOf(db: DbOrTx, account: AccountSpec): Promise<number> {
-  const [row] = await db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, account.code));
-  return row?.balance ?? 0;
-}
-
-/** Everything the platform has earned in one asset, across the revenue account and its shards. */
-export async function platformRevenueTotal(db: DbOrTx, asset: Asset): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, 'platform_revenue'), eq(ledgerAccounts.asset, asset)));
-  return Number(row?.total ?? 0);
-}
-
 /** A user's naira (kobo) and vote credits (hundredths), read from the ledger. */
 export async function userBalances(db: DbOrTx, userId: string): Promise<{ walletKobo: number; creditUnits: number }> {
-  const rows = await db
-    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerUserId, userId), inArray(ledgerAccounts.kind, ['user_wallet', 'user_credits'])));
+  const rows = await ownedBalances(db, userId, ['user_wallet', 'user_credits']);
   return {
     walletKobo: rows.find((r) => r.kind === 'user_wallet')?.balance ?? 0,
     creditUnits: rows.find((r) => r.kind === 'user_credits')?.balance ?? 0,
@@ -306,13 +188,8 @@ export async function userBalances(db: DbOrTx, userId: string): Promise<{ wallet
 }
 
 /** Credit balances of many users at once (lists), keyed by user id. */
-export async function creditBalances(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ owner: ledgerAccounts.ownerUserId, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(and(inArray(ledgerAccounts.ownerUserId, userIds), eq(ledgerAccounts.kind, 'user_credits')));
-  return new Map(rows.map((r) => [r.owner!, r.balance]));
+export function creditBalances(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
+  return balancesOfOwners(db, userIds, 'user_credits');
 }
 
 export interface IntegrityReport {
@@ -330,45 +207,16 @@ export interface IntegrityReport {
  */
 export async function checkLedgerIntegrity(db: DbOrTx): Promise<IntegrityReport> {
   const problems: string[] = [];
-  const unbalanced = await queryRows<{ reference: string; asset: string; total: string }>(
-    db,
-    sql`
-    select t.reference, e.asset, sum(e.amount)::text as total
-    from ${ledgerEntries} e join ${ledgerTransactions} t on t.id = e.transaction_id
-    group by t.reference, e.asset having sum(e.amount) <> 0`,
-  );
-  for (const r of unbalanced) problems.push(`transaction ${r.reference} is off by ${r.total} ${r.asset}`);
-
-  const totalsRes = await queryRows<{ asset: string; total: string }>(
-    db,
-    sql`
-    select asset, coalesce(sum(amount), 0)::text as total from ${ledgerEntries} group by asset`,
-  );
+  const rows = await integrityRows(db);
+  for (const r of rows.unbalanced) problems.push(`transaction ${r.reference} is off by ${r.total} ${r.asset}`);
   const totals: Record<string, number> = { NGN: 0, CREDIT: 0 };
-  for (const r of totalsRes) {
+  for (const r of rows.totals) {
     totals[r.asset] = Number(r.total);
     if (Number(r.total) !== 0) problems.push(`ledger total for ${r.asset} is ${r.total}, expected 0`);
   }
-
-  const negative = await queryRows<{ code: string; balance: string }>(
-    db,
-    sql`
-    select code, balance::text from ${ledgerAccounts} where not allow_negative and balance < 0`,
-  );
-  for (const r of negative) problems.push(`account ${r.code} is negative (${r.balance})`);
-
-  const drift = await queryRows<{ code: string; balance: string; journal: string }>(
-    db,
-    sql`
-    select a.code, a.balance::text, coalesce(sum(e.amount), 0)::text as journal
-    from ${ledgerAccounts} a left join ${ledgerEntries} e on e.account_id = a.id
-    group by a.id having a.balance <> coalesce(sum(e.amount), 0)`,
-  );
-  for (const r of drift) problems.push(`account ${r.code} shows ${r.balance} but its journal sums to ${r.journal}`);
-
-  const [tx] = await queryRows<{ count: string }>(db, sql`select count(*)::text as count from ${ledgerTransactions}`);
-  const [acc] = await queryRows<{ count: string }>(db, sql`select count(*)::text as count from ${ledgerAccounts}`);
-  return { ok: problems.length === 0, problems, totals, transactions: Number(tx?.count ?? 0), accounts: Number(acc?.count ?? 0) };
+  for (const r of rows.negative) problems.push(`account ${r.code} is negative (${r.balance})`);
+  for (const r of rows.drift) problems.push(`account ${r.code} shows ${r.balance} but its journal sums to ${r.journal}`);
+  return { ok: problems.length === 0, problems, totals, transactions: rows.transactions, accounts: rows.accounts };
 }
 
 export { accounts };

@@ -1,5 +1,5 @@
 /** Drizzle queries of gateway payments (the `payments` table). No rules here: see deposits.service.ts. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { payments, users } from '../../db/schema/index.js';
 
@@ -51,4 +51,40 @@ export async function markChecked(db: DbOrTx, id: string, at: Date): Promise<voi
 export async function userEmail(db: DbOrTx, userId: string): Promise<string | undefined> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email;
+}
+
+/** The purpose of the payment `reference`, if there is such a payment. */
+export async function purposeOf(db: DbOrTx, reference: string): Promise<PaymentRow['purpose'] | undefined> {
+  const [row] = await db.select({ purpose: payments.purpose }).from(payments).where(eq(payments.reference, reference));
+  return row?.purpose;
+}
+
+/**
+ * Unsettled payments (pending, abandoned, failed; never credited) created between `minAge` and
+ * `maxAge` before `at`, not checked for a quarter of their age (at least 5 minutes): least recently
+ * checked first, then oldest.
+ */
+export async function sweepDue(
+  db: DbOrTx,
+  at: Date,
+  window: { minAgeMs: number; maxAgeMs: number },
+  limit: number,
+): Promise<Array<{ reference: string; purpose: PaymentRow['purpose'] }>> {
+  return db
+    .select({ reference: payments.reference, purpose: payments.purpose })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ['pending', 'abandoned', 'failed']),
+        isNull(payments.creditedAt),
+        lt(payments.createdAt, new Date(at.getTime() - window.minAgeMs)),
+        gt(payments.createdAt, new Date(at.getTime() - window.maxAgeMs)),
+        or(
+          isNull(payments.checkedAt),
+          sql`${payments.checkedAt} < ${at.toISOString()}::timestamptz - greatest(interval '5 minutes', (${at.toISOString()}::timestamptz - ${payments.createdAt}) / 4)`,
+        ),
+      ),
+    )
+    .orderBy(sql`${payments.checkedAt} asc nulls first`, asc(payments.createdAt))
+    .limit(limit);
 }

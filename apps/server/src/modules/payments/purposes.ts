@@ -7,19 +7,18 @@
  * subscriptions) each export their settle function and the composition root (app.ts) hands the
  * registry over in `ctx.payments`.
  */
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { payments } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { isAppError } from '../../lib/errors.js';
 import { runAsLeader } from '../../lib/leader-lock.js';
+import { purposeOf, sweepDue } from './payments.repository.js';
 import { PAYMENT_SWEEP_MAX_AGE_MS } from './settlement.js';
 
 /** Settles whatever payment `reference` is, as the system (webhook, sweep). Unknown references: null. */
 export async function settleAnyPayment(ctx: AppContext, reference: string): Promise<{ credited: boolean } | null> {
-  const [row] = await ctx.db.select({ purpose: payments.purpose }).from(payments).where(eq(payments.reference, reference));
-  if (!row) return null;
-  return ctx.payments.purposes[row.purpose](ctx, null, reference);
+  const purpose = await purposeOf(ctx.db, reference);
+  if (!purpose) return null;
+  return ctx.payments.purposes[purpose](ctx, null, reference);
 }
 
 /** A payer who paid and closed the tab never comes back to verify: the sweep settles their payment. */
@@ -43,23 +42,7 @@ export const PAYMENT_SWEEP_LOCK_KEY = 727_004;
 
 async function sweep(ctx: AppContext): Promise<{ examined: number; credited: number }> {
   const at = now();
-  const due = await ctx.db
-    .select({ reference: payments.reference, purpose: payments.purpose })
-    .from(payments)
-    .where(
-      and(
-        inArray(payments.status, ['pending', 'abandoned', 'failed']),
-        isNull(payments.creditedAt),
-        lt(payments.createdAt, new Date(at.getTime() - PAYMENT_SWEEP_MIN_AGE_MS)),
-        gt(payments.createdAt, new Date(at.getTime() - PAYMENT_SWEEP_MAX_AGE_MS)),
-        or(
-          isNull(payments.checkedAt),
-          sql`${payments.checkedAt} < ${at.toISOString()}::timestamptz - greatest(interval '5 minutes', (${at.toISOString()}::timestamptz - ${payments.createdAt}) / 4)`,
-        ),
-      ),
-    )
-    .orderBy(sql`${payments.checkedAt} asc nulls first`, asc(payments.createdAt))
-    .limit(SWEEP_BATCH);
+  const due = await sweepDue(ctx.db, at, { minAgeMs: PAYMENT_SWEEP_MIN_AGE_MS, maxAgeMs: PAYMENT_SWEEP_MAX_AGE_MS }, SWEEP_BATCH);
   let credited = 0;
   for (const p of due) {
     try {

@@ -24,8 +24,10 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events/index.js';
 import { recordFingerprint } from '../users/fingerprints.js';
 import { isGatewayError, isPaidInFull, type PaymentVerification } from '../../lib/payments/index.js';
+import { paymentSettled } from './payments.events.js';
 import {
   findPayment,
   insertPayment,
@@ -169,6 +171,12 @@ export async function settlePayment(ctx: AppContext, input: SettlePaymentInput):
       await input.apply(tx, locked, at);
       await markCredited(tx, locked.id, verification.gatewayResponse, at);
       await recordFingerprint(tx, locked.userId, 'card', verification.cardSignature);
+      await recordEvent(
+        tx,
+        paymentSettled,
+        { paymentId: locked.id, reference, purpose: locked.purpose, userId: locked.userId, amountKobo: locked.amountKobo },
+        { actorId: input.userId },
+      );
       return {
         payment: { ...locked, status: 'success' as const, gatewayResponse: verification.gatewayResponse, verifiedAt: at, creditedAt: at },
         credited: true,

@@ -19,13 +19,19 @@
  *
  * Read-only: it reports and never repairs; a finding needs a person to look at it.
  */
-import { sql } from 'drizzle-orm';
 import type { TReconciliationFinding, TReconciliationReport } from '@contesthub/shared';
-import { queryRows, type Db, type DbOrTx } from '../../db/client.js';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, payments, withdrawals } from '../../db/schema/index.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { accounts } from '../ledger/accounts.js';
-import { checkLedgerIntegrity } from '../ledger/ledger.js';
+import {
+  balanceOf,
+  balancesByKind,
+  checkLedgerIntegrity,
+  gatewayInBySubject,
+  gatewayMovements,
+  postingsByReference,
+} from '../ledger/ledger.js';
+import { allWithdrawals, creditSales, creditedPayments, mismatchedPayments, moneyFlows } from './reconciliation.repository.js';
 
 type Check = TReconciliationFinding['check'];
 
@@ -33,7 +39,7 @@ type Check = TReconciliationFinding['check'];
 export const STALE_WITHDRAWAL_MS = 24 * 60 * 60 * 1000;
 
 /** The text after the first ':' of a ledger reference: the payment or withdrawal reference it is about. */
-const subjectOf = (column: unknown) => sql`substr(${column}, strpos(${column}, ':') + 1)`;
+const subjectOf = (reference: string) => reference.slice(reference.indexOf(':') + 1);
 
 const n = (v: string | number | null | undefined) => Number(v ?? 0);
 
@@ -70,25 +76,15 @@ async function reconcile(db: DbOrTx): Promise<TReconciliationReport> {
 
   // ---- payments_verified ----
   const paymentFindings: TReconciliationFinding[] = [];
-  const credited = await queryRows<{
-    reference: string;
-    status: string;
-    verified: boolean;
-    amount: string;
-    postings: string;
-    moved: string;
-  }>(
+  const payments = await creditedPayments(db);
+  const bySubject = await gatewayInBySubject(
     db,
-    sql`
-    select p.reference, p.status, p.verified_at is not null as verified, p.amount_kobo::text as amount,
-           count(distinct t.id)::text as postings, coalesce(-sum(e.amount), 0)::text as moved
-    from ${payments} p
-    left join ${ledgerTransactions} t on ${subjectOf(sql`t.reference`)} = p.reference
-    left join ${ledgerEntries} e on e.transaction_id = t.id
-      and e.account_id in (select id from ${ledgerAccounts} where kind = 'gateway')
-    where p.credited_at is not null
-    group by p.id`,
+    payments.map((p) => p.reference),
   );
+  const credited = payments.map((p) => {
+    const posted = bySubject.get(p.reference);
+    return { ...p, postings: String(posted?.postings ?? 0), moved: String(posted?.gatewayIn ?? 0) };
+  });
   for (const p of credited) {
     if (p.status !== 'success' || !p.verified) {
       paymentFindings.push({
@@ -107,19 +103,14 @@ async function reconcile(db: DbOrTx): Promise<TReconciliationReport> {
   }
   // Naira in through a gateway account that no credited payment explains (withdrawal reversals are
   // money coming back from a payout, checked with the withdrawals).
-  const unexplainedIn = await queryRows<{ reference: string; amount: string }>(
-    db,
-    sql`
-    select t.reference, (-sum(e.amount))::text as amount
-    from ${ledgerEntries} e
-    join ${ledgerAccounts} a on a.id = e.account_id and a.kind = 'gateway'
-    join ${ledgerTransactions} t on t.id = e.transaction_id
-    where e.amount < 0
-      and t.kind <> 'withdrawal_reversal'
-      and t.reference not like 'demo:%'
-      and not exists (select 1 from ${payments} p where p.reference = ${subjectOf(sql`t.reference`)} and p.credited_at is not null)
-    group by t.reference`,
-  );
+  const gatewayLines = await gatewayMovements(db);
+  const creditedRefs = new Set(payments.map((p) => p.reference));
+  const unexplainedIn = gatewayLines
+    .filter(
+      (t) =>
+        t.inKobo > 0 && t.kind !== 'withdrawal_reversal' && !t.reference.startsWith('demo:') && !creditedRefs.has(subjectOf(t.reference)),
+    )
+    .map((t) => ({ reference: t.reference, amount: String(t.inKobo) }));
   for (const r of unexplainedIn) {
     paymentFindings.push({
       check: 'payments_verified',
@@ -128,10 +119,7 @@ async function reconcile(db: DbOrTx): Promise<TReconciliationReport> {
     });
   }
   // Paid with another amount or currency: never credited, so the payer's money is with us for nothing.
-  const mismatched = await queryRows<{ reference: string; response: string | null }>(
-    db,
-    sql`select reference, gateway_response as response from ${payments} where status = 'mismatched' order by created_at`,
-  );
+  const mismatched = await mismatchedPayments(db);
   for (const m of mismatched) {
     paymentFindings.push({
       check: 'payments_verified',
@@ -143,30 +131,21 @@ async function reconcile(db: DbOrTx): Promise<TReconciliationReport> {
 
   // ---- withdrawals_settled ----
   const withdrawalFindings: TReconciliationFinding[] = [];
-  const rows = await queryRows<{
-    reference: string;
-    status: string;
-    amount: string;
-    fee: string;
-    created_at: string;
-    debits: string;
-    to_gateway: string;
-    from_wallet: string;
-    reversals: string;
-  }>(
+  const withdrawalRows = await allWithdrawals(db);
+  const postings = await postingsByReference(
     db,
-    sql`
-    select w.reference, w.status, w.amount_kobo::text as amount, w.fee_kobo::text as fee, w.created_at::text,
-      (select count(*) from ${ledgerTransactions} t where t.reference = 'withdrawal:' || w.reference)::text as debits,
-      (select coalesce(sum(e.amount), 0) from ${ledgerEntries} e
-         join ${ledgerTransactions} t on t.id = e.transaction_id and t.reference = 'withdrawal:' || w.reference
-         join ${ledgerAccounts} a on a.id = e.account_id and a.kind = 'gateway')::text as to_gateway,
-      (select coalesce(-sum(e.amount), 0) from ${ledgerEntries} e
-         join ${ledgerTransactions} t on t.id = e.transaction_id and t.reference = 'withdrawal:' || w.reference
-         join ${ledgerAccounts} a on a.id = e.account_id and a.kind = 'user_wallet')::text as from_wallet,
-      (select count(*) from ${ledgerTransactions} t where t.reference = 'withdrawal-reversal:' || w.reference)::text as reversals
-    from ${withdrawals} w`,
+    withdrawalRows.flatMap((w) => [`withdrawal:${w.reference}`, `withdrawal-reversal:${w.reference}`]),
   );
+  const rows = withdrawalRows.map((w) => {
+    const debit = postings.get(`withdrawal:${w.reference}`);
+    return {
+      ...w,
+      debits: String(debit?.postings ?? 0),
+      to_gateway: String(debit?.byAccountKind.get('gateway') ?? 0),
+      from_wallet: String(0 - (debit?.byAccountKind.get('user_wallet') ?? 0)),
+      reversals: String(postings.get(`withdrawal-reversal:${w.reference}`)?.postings ?? 0),
+    };
+  });
   const staleBefore = now().getTime() - STALE_WITHDRAWAL_MS;
   for (const w of rows) {
     const total = n(w.amount) + n(w.fee);
@@ -193,18 +172,10 @@ async function reconcile(db: DbOrTx): Promise<TReconciliationReport> {
       });
     }
   }
-  const unexplainedOut = await queryRows<{ reference: string; amount: string }>(
-    db,
-    sql`
-    select t.reference, sum(e.amount)::text as amount
-    from ${ledgerEntries} e
-    join ${ledgerAccounts} a on a.id = e.account_id and a.kind = 'gateway'
-    join ${ledgerTransactions} t on t.id = e.transaction_id
-    where e.amount > 0
-      and not (t.reference like 'withdrawal:%'
-               and exists (select 1 from ${withdrawals} w where w.reference = ${subjectOf(sql`t.reference`)}))
-    group by t.reference`,
-  );
+  const withdrawalRefs = new Set(withdrawalRows.map((w) => w.reference));
+  const unexplainedOut = gatewayLines
+    .filter((t) => t.outKobo > 0 && !(t.reference.startsWith('withdrawal:') && withdrawalRefs.has(subjectOf(t.reference))))
+    .map((t) => ({ reference: t.reference, amount: String(t.outKobo) }));
   for (const r of unexplainedOut) {
     withdrawalFindings.push({
       check: 'withdrawals_settled',
@@ -215,31 +186,19 @@ async function reconcile(db: DbOrTx): Promise<TReconciliationReport> {
   record('withdrawals_settled', rows.length, withdrawalFindings);
 
   // ---- wallet_flows ----
-  const [held] = await queryRows<{ wallets: string; escrow: string; revenue: string; other: string; gateways: string; demo: string }>(
-    db,
-    sql`
-    select
-      coalesce(sum(balance) filter (where kind = 'user_wallet'), 0)::text as wallets,
-      coalesce(sum(balance) filter (where kind = 'contest_escrow'), 0)::text as escrow,
-      coalesce(sum(balance) filter (where kind = 'platform_revenue'), 0)::text as revenue,
-      coalesce(sum(balance) filter (where kind not in ('user_wallet', 'contest_escrow', 'platform_revenue', 'gateway', 'demo_funding')), 0)::text as other,
-      coalesce(sum(balance) filter (where kind = 'gateway'), 0)::text as gateways,
-      coalesce(sum(balance) filter (where kind = 'demo_funding'), 0)::text as demo
-    from ${ledgerAccounts} where asset = 'NGN'`,
-  );
-  const [flows] = await queryRows<{ paid_in: string; paid_out: string; payments: string; withdrawals: string; legacy_demo: string }>(
-    db,
-    sql`
-    select
-      (select coalesce(sum(amount_kobo), 0) from ${payments} where credited_at is not null)::text as paid_in,
-      (select coalesce(sum(amount_kobo), 0) from ${withdrawals} where status in ('pending', 'success'))::text as paid_out,
-      (select count(*) from ${payments} where credited_at is not null)::text as payments,
-      (select count(*) from ${withdrawals})::text as withdrawals,
-      -- Demo databases seeded before issue 5 funded demo wallets from the sandbox gateway account.
-      (select coalesce(-sum(e.amount), 0) from ${ledgerEntries} e
-         join ${ledgerAccounts} a on a.id = e.account_id and a.kind = 'gateway'
-         join ${ledgerTransactions} t on t.id = e.transaction_id and t.reference like 'demo:%')::text as legacy_demo`,
-  );
+  const naira = await balancesByKind(db, 'NGN');
+  const heldKinds = ['user_wallet', 'contest_escrow', 'platform_revenue', 'gateway', 'demo_funding'];
+  const held = {
+    wallets: naira.get('user_wallet') ?? 0,
+    escrow: naira.get('contest_escrow') ?? 0,
+    revenue: naira.get('platform_revenue') ?? 0,
+    other: [...naira].filter(([kind]) => !heldKinds.includes(kind)).reduce((sum, [, balance]) => sum + balance, 0),
+    gateways: naira.get('gateway') ?? 0,
+    demo: naira.get('demo_funding') ?? 0,
+  };
+  // Demo databases seeded before issue 5 funded demo wallets from the sandbox gateway account.
+  const legacyDemo = gatewayLines.filter((t) => t.reference.startsWith('demo:')).reduce((sum, t) => sum + t.inKobo - t.outKobo, 0);
+  const flows = { ...(await moneyFlows(db)), legacy_demo: legacyDemo };
   const demoFunding = -n(held?.demo) + n(flows?.legacy_demo);
   const gatewayNetIn = n(flows?.paid_in) - n(flows?.paid_out) + n(flows?.legacy_demo);
   const holding = n(held?.wallets) + n(held?.escrow) + n(held?.revenue) + n(held?.other);
@@ -263,16 +222,13 @@ async function reconcile(db: DbOrTx): Promise<TReconciliationReport> {
 
   // ---- credits_flows ----
   const issuance = accounts.creditIssuance().code;
-  const [credits] = await queryRows<{ issued: string; sold: string; purchases: string; users: string }>(
-    db,
-    sql`
-    select
-      (select coalesce(-sum(balance), 0) from ${ledgerAccounts} where code = ${issuance})::text as issued,
-      (select coalesce(sum((metadata->>'credits')::bigint), 0) * 100 from ${payments}
-         where purpose = 'credits' and credited_at is not null)::text as sold,
-      (select count(*) from ${payments} where purpose = 'credits' and credited_at is not null)::text as purchases,
-      (select coalesce(sum(balance), 0) from ${ledgerAccounts} where kind = 'user_credits')::text as users`,
-  );
+  const sales = await creditSales(db);
+  const credits = {
+    issued: 0 - (await balanceOf(db, accounts.creditIssuance())),
+    sold: sales?.sold,
+    purchases: sales?.purchases,
+    users: (await balancesByKind(db, 'CREDIT')).get('user_credits') ?? 0,
+  };
   const creditFindings: TReconciliationFinding[] = [];
   if (n(credits?.issued) !== n(credits?.sold)) {
     creditFindings.push({

@@ -1,4 +1,3 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   REFERRAL,
@@ -10,23 +9,32 @@ import {
   paths,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
-import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
-import { referrals, users } from '../../db/schema/index.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { accounts } from '../ledger/accounts.js';
 import { post } from '../ledger/ledger.js';
 import { shareFingerprint } from '../users/fingerprints.js';
+import {
+  claimRefereeReward,
+  findReferrerByCode,
+  fullNameOf,
+  inReferralChain,
+  insertReferral,
+  isUserVerified,
+  lockReferralRows,
+  paidRewardsOf,
+  referralFieldsOf,
+  referralsBy,
+  referrerRanking,
+  setReferredBy,
+} from './referrals.repository.js';
 
 const REFERRER_UNITS = creditsToUnits(REFERRAL.referrerBonusCredits);
 const REFEREE_UNITS = creditsToUnits(REFERRAL.refereeBonusCredits);
 
 export async function findReferrer(db: DbOrTx, code: string) {
-  const [row] = await db
-    .select({ id: users.id, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.referralCode, code.trim().toUpperCase()));
-  return row;
+  return findReferrerByCode(db, code.trim().toUpperCase());
 }
 
 /** Longest referral chain walked when looking for a cycle; real chains are a handful long. */
@@ -38,17 +46,7 @@ const MAX_CHAIN = 1000;
  * The referee's row is locked by the caller, so two such referrals cannot both pass.
  */
 async function isAncestor(tx: Tx, ancestorId: string, userId: string): Promise<boolean> {
-  const rows = await queryRows<{ found: boolean }>(
-    tx,
-    sql`with recursive chain(id, depth) as (
-          select ${users.referredBy}, 1 from ${users} where ${users.id} = ${userId}
-          union all
-          select u.referred_by, c.depth + 1 from chain c join ${users} u on u.id = c.id
-          where c.id is not null and c.depth < ${MAX_CHAIN}
-        )
-        select exists (select 1 from chain where id = ${ancestorId}) as found`,
-  );
-  return rows[0]?.found === true;
+  return inReferralChain(tx, ancestorId, userId, MAX_CHAIN);
 }
 
 /**
@@ -65,12 +63,7 @@ export async function applyReferral(tx: Tx, refereeId: string, code: string): Pr
   if (referrer.id === refereeId) throw new AppError(400, MESSAGES.accounts.referralSelf, 'SELF_REFERRAL');
   // Both rows locked, in one order: two people taking each other's code at once are serialised, and
   // the second sees the first's referral when it looks for a cycle.
-  const locked = await tx
-    .select({ id: users.id, referredBy: users.referredBy })
-    .from(users)
-    .where(inArray(users.id, [refereeId, referrer.id]))
-    .orderBy(users.id)
-    .for('update');
+  const locked = await lockReferralRows(tx, [refereeId, referrer.id]);
   const referee = locked.find((r) => r.id === refereeId);
   if (referee?.referredBy) throw new AppError(409, MESSAGES.accounts.referralAlready, 'ALREADY_REFERRED');
   if (await isAncestor(tx, refereeId, referrer.id)) throw new AppError(400, MESSAGES.accounts.referralCycle, 'REFERRAL_CYCLE');
@@ -79,8 +72,8 @@ export async function applyReferral(tx: Tx, refereeId: string, code: string): Pr
   }
 
   const at = now();
-  await tx.update(users).set({ referredBy: referrer.id, updatedAt: at }).where(eq(users.id, refereeId));
-  await tx.insert(referrals).values({
+  await setReferredBy(tx, refereeId, referrer.id, at);
+  await insertReferral(tx, {
     referrerId: referrer.id,
     refereeId,
     code: code.trim().toUpperCase(),
@@ -107,12 +100,7 @@ export async function applyReferral(tx: Tx, refereeId: string, code: string): Pr
  * (0 when there is no referral or it was already paid).
  */
 export async function grantRefereeBonus(tx: Tx, refereeId: string): Promise<number> {
-  const claimed = await tx
-    .update(referrals)
-    .set({ refereeRewardedAt: now() })
-    .where(and(eq(referrals.refereeId, refereeId), isNull(referrals.refereeRewardedAt)))
-    .returning({ reward: referrals.refereeReward });
-  const reward = claimed[0]?.reward;
+  const reward = await claimRefereeReward(tx, refereeId, now());
   if (!reward) return 0;
   await post(tx, {
     reference: `referral:referee:${refereeId}`,
@@ -131,8 +119,7 @@ export async function grantRefereeBonus(tx: Tx, refereeId: string): Promise<numb
 export async function addCode(ctx: AppContext, userId: string, code: string): Promise<TAddReferralResult> {
   return ctx.db.transaction(async (tx) => {
     const { referrerName } = await applyReferral(tx, userId, code);
-    const [me] = await tx.select({ isVerified: users.isVerified }).from(users).where(eq(users.id, userId));
-    const granted = me?.isVerified ? await grantRefereeBonus(tx, userId) : 0;
+    const granted = (await isUserVerified(tx, userId)) ? await grantRefereeBonus(tx, userId) : 0;
     return {
       referrerName,
       referrerBonus: REFERRAL.referrerBonusCredits,
@@ -148,24 +135,10 @@ export async function validateCode(db: DbOrTx, code: string): Promise<{ valid: b
 }
 
 export async function stats(ctx: AppContext, userId: string): Promise<TReferralStats> {
-  const [me] = await ctx.db.select({ code: users.referralCode, referredBy: users.referredBy }).from(users).where(eq(users.id, userId));
+  const me = await referralFieldsOf(ctx.db, userId);
   if (!me) throw AppError.unauthorized();
-  const rows = await ctx.db
-    .select({
-      fullName: users.fullName,
-      email: users.email,
-      isVerified: users.isVerified,
-      joinedAt: referrals.createdAt,
-      referrerReward: referrals.referrerReward,
-      referrerRewardedAt: referrals.referrerRewardedAt,
-      refereeRewardedAt: referrals.refereeRewardedAt,
-      refereeReward: referrals.refereeReward,
-    })
-    .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.refereeId))
-    .where(eq(referrals.referrerId, userId))
-    .orderBy(desc(referrals.createdAt));
-  const [referrer] = me.referredBy ? await ctx.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, me.referredBy)) : [];
+  const rows = await referralsBy(ctx.db, userId);
+  const referrerName = me.referredBy ? await fullNameOf(ctx.db, me.referredBy) : undefined;
   const earnedUnits = rows.reduce((sum, r) => sum + (r.referrerRewardedAt ? r.referrerReward : 0), 0);
   const pendingUnits = rows.reduce((sum, r) => sum + (r.refereeRewardedAt ? 0 : r.refereeReward), 0);
   return {
@@ -174,7 +147,7 @@ export async function stats(ctx: AppContext, userId: string): Promise<TReferralS
     totalReferrals: rows.length,
     totalEarnings: unitsToCredits(earnedUnits),
     pendingRewards: unitsToCredits(pendingUnits),
-    referredBy: referrer ? { fullName: referrer.fullName } : null,
+    referredBy: referrerName !== undefined ? { fullName: referrerName } : null,
     referrals: rows.map((r) => ({
       user: { fullName: r.fullName, email: r.email },
       joinedAt: r.joinedAt.toISOString(),
@@ -186,17 +159,7 @@ export async function stats(ctx: AppContext, userId: string): Promise<TReferralS
 
 export async function leaderboard(ctx: AppContext, page: number, limit: number) {
   const offset = (page - 1) * limit;
-  const rows = await queryRows<{ full_name: string | null; total: number; earned: string }>(
-    ctx.db,
-    sql`select u.full_name, count(*)::int as total, coalesce(sum(r.referrer_reward) filter (where r.referrer_rewarded_at is not null), 0)::text as earned
-        from ${referrals} r join ${users} u on u.id = r.referrer_id
-        group by u.id, u.full_name
-        order by count(*) desc, min(r.created_at) asc
-        limit ${limit} offset ${offset}`,
-  );
-  const [{ n }] = (await queryRows<{ n: number }>(ctx.db, sql`select count(distinct referrer_id)::int as n from ${referrals}`)) as [
-    { n: number },
-  ];
+  const { rows, total: n } = await referrerRanking(ctx.db, limit, offset);
   return {
     leaderboard: rows.map((r, i) => ({
       rank: offset + i + 1,
@@ -209,16 +172,7 @@ export async function leaderboard(ctx: AppContext, page: number, limit: number) 
 }
 
 export async function rewards(ctx: AppContext, userId: string, page: number, limit: number) {
-  const where = and(eq(referrals.referrerId, userId), sql`${referrals.referrerRewardedAt} is not null`);
-  const rows = await ctx.db
-    .select({ fullName: users.fullName, reward: referrals.referrerReward, joinedAt: referrals.createdAt })
-    .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.refereeId))
-    .where(where)
-    .orderBy(desc(referrals.createdAt))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  const [{ total }] = (await ctx.db.select({ total: count() }).from(referrals).where(where)) as [{ total: number }];
+  const { rows, total } = await paidRewardsOf(ctx.db, userId, limit, (page - 1) * limit);
   return {
     rewards: rows.map((r) => ({
       user: { fullName: r.fullName },

@@ -1,8 +1,9 @@
 /** Drizzle queries of paid subscriptions (the `subscriptions` table) and the users' tier mirror. No rules here. */
 import type { LedgerKind } from '@contesthub/shared';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, subscriptions, users } from '../../db/schema/index.js';
+import { subscriptions, users } from '../../db/schema/index.js';
+import { findPosting as findLedgerPosting, latestFlaggedPostingOn } from '../ledger/ledger.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -108,32 +109,12 @@ export async function hasAnySubscription(db: DbOrTx, userId: string): Promise<bo
 }
 
 /** A posted ledger transaction by its reference (an extension's Idempotency-Key replay). */
-export async function findPosting(db: DbOrTx, reference: string) {
-  const [row] = await db
-    .select({ id: ledgerTransactions.id, kind: ledgerTransactions.kind, metadata: ledgerTransactions.metadata })
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.reference, reference));
-  return row;
-}
+export const findPosting = findLedgerPosting;
 
 /**
  * The newest posting of `kind` marked keyless (metadata.keyless = true) with a line on the ledger account
  * `accountCode` (the user's wallet): found through that account's own lines, newest first.
  */
-export async function lastKeylessPostingOf(db: DbOrTx, accountCode: string, kind: LedgerKind) {
-  const [row] = await db
-    .select({ reference: ledgerTransactions.reference, metadata: ledgerTransactions.metadata })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(
-      and(
-        eq(ledgerAccounts.code, accountCode),
-        eq(ledgerTransactions.kind, kind),
-        sql`${ledgerTransactions.metadata} ->> 'keyless' = 'true'`,
-      ),
-    )
-    .orderBy(desc(ledgerEntries.id))
-    .limit(1);
-  return row;
+export function lastKeylessPostingOf(db: DbOrTx, accountCode: string, kind: LedgerKind) {
+  return latestFlaggedPostingOn(db, accountCode, kind, 'keyless');
 }

@@ -46,11 +46,13 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError, isAppError, sqlState } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events/index.js';
 import { accounts } from '../ledger/accounts.js';
 import { balanceOf, post, type PostInput } from '../ledger/ledger.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
 import { settlePayment, startPayment, type SettledPayment } from '../payments/settlement.js';
 import { liveTier } from './benefits.js';
+import { subscriptionChanged } from './subscriptions.events.js';
 import * as repo from './subscriptions.repository.js';
 import type { SubscriptionRow, UserRow } from './subscriptions.repository.js';
 
@@ -214,11 +216,35 @@ const insufficientWallet = (needKobo: Kobo, haveKobo: Kobo) =>
     available: haveKobo,
   });
 
-/** The user's mirror set from their running subscription (free when none runs). */
+/**
+ * Writes the user's tier mirror (the user row is locked by the caller) and, when the tier or its end
+ * changed, records subscription.changed in the same transaction.
+ */
+async function setTier(
+  tx: Tx,
+  userId: string,
+  tier: UserRow['subscriptionTier'],
+  until: Date | null,
+  at: Date,
+  cause: 'started' | 'extended' | 'expired',
+): Promise<void> {
+  const before = await repo.findUser(tx, userId);
+  await repo.setUserTier(tx, userId, tier, until, at);
+  if (!before || (before.subscriptionTier === tier && before.subscriptionExpiresAt?.getTime() === until?.getTime())) return;
+  await recordEvent(tx, subscriptionChanged, {
+    userId,
+    fromTier: before.subscriptionTier,
+    toTier: tier,
+    until: until?.toISOString() ?? null,
+    cause,
+  });
+}
+
+/** The user's mirror set from their running subscription (free when none runs), after an expiry. */
 async function mirrorRunning(tx: Tx, userId: string, at: Date): Promise<void> {
   const running = await repo.findRunning(tx, userId);
-  if (running && isRunningAt(running, at)) await repo.setUserTier(tx, userId, running.tier, running.endDate, at);
-  else await repo.setUserTier(tx, userId, 'free', null, at);
+  if (running && isRunningAt(running, at)) await setTier(tx, userId, running.tier, running.endDate, at, 'expired');
+  else await setTier(tx, userId, 'free', null, at, 'expired');
 }
 
 /** Under the user's lock: a running subscription that has ended becomes expired, and the mirror follows. */
@@ -324,7 +350,7 @@ async function startWithWallet(
       replacesSubscriptionId: plan.replaces?.id ?? null,
     },
   });
-  await repo.setUserTier(tx, userId, input.tier, endDate, at);
+  await setTier(tx, userId, input.tier, endDate, at, 'started');
   return { row, balance };
 }
 
@@ -500,7 +526,7 @@ export async function applySubscriptionPayment(tx: Tx, payment: PaymentRow, at: 
       { account: accounts.platformRevenue('NGN'), amount: payment.amountKobo },
     ],
   });
-  await repo.setUserTier(tx, userId, meta.tier, endDate, at);
+  await setTier(tx, userId, meta.tier, endDate, at, 'started');
 }
 
 /**
@@ -646,7 +672,7 @@ export async function extendSubscription(
         extendedAt: at.toISOString(),
       },
     });
-    await repo.setUserTier(tx, userId, running.tier, endDate, at);
+    await setTier(tx, userId, running.tier, endDate, at, 'extended');
     return { subscription: toSubscriptionView(row, at), replayed: false };
   });
 }

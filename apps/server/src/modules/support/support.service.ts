@@ -1,15 +1,16 @@
 import { randomInt } from 'node:crypto';
 import {
-  SUPPORT_RESPONSE_HOURS,
   SUPPORT_TICKET_CODE_LENGTH,
   SUPPORT_TICKET_PREFIX,
   type TCreateSupportTicket,
   type TSupportTicketCreated,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
-import { supportTickets } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { sqlState } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { supportTicketCreated } from './support.events.js';
+import { insertTicket, type TicketRow } from './support.repository.js';
 
 const TICKET_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -19,19 +20,22 @@ export function newTicketNumber(): string {
   return `${SUPPORT_TICKET_PREFIX}${code}`;
 }
 
+/**
+ * Opens a ticket. The confirmation mail follows from the support.ticket_created event recorded with
+ * the ticket (support-mails.subscriber.ts).
+ */
 export async function createTicket(
   ctx: AppContext,
   input: TCreateSupportTicket,
   meta: { userId?: string; ip: string; source: 'contact_form' | 'chatbot' | 'dashboard' },
 ): Promise<TSupportTicketCreated> {
   const at = now();
-  let row: typeof supportTickets.$inferSelect | undefined;
-  // 32^8 numbers make a clash rare; a clash just draws again.
+  let row: TicketRow | undefined;
+  // 32^8 numbers make a clash rare; a clash just draws again (in a new transaction).
   for (let attempt = 0; !row; attempt++) {
     try {
-      [row] = await ctx.db
-        .insert(supportTickets)
-        .values({
+      row = await ctx.db.transaction(async (tx) => {
+        const ticket = await insertTicket(tx, {
           ...input,
           email: input.email.toLowerCase(),
           ticketNumber: newTicketNumber(),
@@ -40,28 +44,14 @@ export async function createTicket(
           ipAddress: meta.ip,
           createdAt: at,
           updatedAt: at,
-        })
-        .returning();
+        });
+        await recordEvent(tx, supportTicketCreated, { ticketId: ticket.id, userId: ticket.userId }, { actorId: ticket.userId });
+        return ticket;
+      });
     } catch (err) {
       if (sqlState(err) !== '23505' || attempt >= 5) throw err;
     }
   }
-  await ctx.mailer.send({
-    to: row.email,
-    subject: `Support ticket ${row.ticketNumber}: ${row.subject}`,
-    text: [
-      `Hello ${row.name},`,
-      '',
-      `We have received your support ticket ${row.ticketNumber} (${row.category}, ${row.priority} priority).`,
-      `We aim to respond within ${SUPPORT_RESPONSE_HOURS[row.priority]} hour(s).`,
-      '',
-      `Subject: ${row.subject}`,
-      '',
-      row.message,
-      '',
-      'ContestHub Support',
-    ].join('\n'),
-  });
   return {
     ticketNumber: row.ticketNumber,
     subject: row.subject,

@@ -3,13 +3,14 @@
  * transfer lines read straight from the ledger (a transfer is one ledger transaction of kind
  * TRANSFER_KIND; its metadata names both sides).
  */
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import type { Asset } from '../ledger/accounts.js';
+import { isPosted, ownedLinesOfKind } from '../ledger/ledger.js';
 
 /** The ledger kind of a transfer posting. */
-export const TRANSFER_KIND = 'vote_credit_transfer';
+export const TRANSFER_KIND = 'vote_credit_transfer' as const;
 
 /** The ledger metadata every transfer posting carries. */
 export interface TransferMetadata {
@@ -41,6 +42,12 @@ const userColumns = {
 
 /** Who may receive credits: an active, not banned, email-verified account. */
 const eligible = and(eq(users.status, 'active'), eq(users.isActive, true), eq(users.isVerified, true));
+
+/** A user's id and full name. */
+export async function findUserName(db: DbOrTx, userId: string): Promise<{ id: string; fullName: string } | undefined> {
+  const [row] = await db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, userId));
+  return row;
+}
 
 /** The account behind an email (lower-case, as stored), whatever its state. */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<TransferUserRow | undefined> {
@@ -84,46 +91,16 @@ export interface TransferLineRow {
 
 /**
  * The caller's own journal lines of transfer postings (their credits sent or received, their fees
- * paid), newest transfer first, one page, and how many there are in all.
+ * paid), newest transfer first, one page, and how many there are in all (the ledger's read API).
  */
 export async function listTransferLines(
   db: DbOrTx,
   userId: string,
   page: { limit: number; offset: number },
 ): Promise<{ rows: TransferLineRow[]; total: number }> {
-  const own = db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerUserId, userId), inArray(ledgerAccounts.kind, ['user_wallet', 'user_credits'])));
-  const where = and(inArray(ledgerEntries.accountId, own), eq(ledgerTransactions.kind, TRANSFER_KIND));
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        id: ledgerEntries.id,
-        asset: ledgerEntries.asset,
-        amount: ledgerEntries.amount,
-        createdAt: ledgerEntries.createdAt,
-        reference: ledgerTransactions.reference,
-        metadata: ledgerTransactions.metadata,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(where)
-      // Newest transfer first (its latest journal line); within one transfer the credit line before the fee.
-      .orderBy(desc(sql`max(${ledgerEntries.id}) over (partition by ${ledgerEntries.transactionId})`), asc(ledgerEntries.asset))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, metadata: r.metadata as Partial<TransferMetadata> })), total: Number(totalRow?.total ?? 0) };
+  const { rows, total } = await ownedLinesOfKind(db, userId, ['user_wallet', 'user_credits'], TRANSFER_KIND, page);
+  return { rows: rows.map((r) => ({ ...r, metadata: r.metadata as Partial<TransferMetadata> })), total };
 }
 
 /** Whether a ledger posting with this reference exists (an Idempotency-Key already used). */
-export async function postingExists(db: DbOrTx, reference: string): Promise<boolean> {
-  const [row] = await db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.reference, reference));
-  return row !== undefined;
-}
+export const postingExists = isPosted;

@@ -23,18 +23,19 @@ import {
   type TransferQuote,
   pageOf,
 } from '@contesthub/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { AppError, isAppError } from '../../lib/errors.js';
-import { confirmPassword } from '../auth/auth.service.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { confirmPassword } from '../auth/login.js';
 import { accounts } from '../ledger/accounts.js';
 import { post, userBalances, type PostInput } from '../ledger/ledger.js';
 import { findWalletAccount } from '../wallet/wallet.repository.js';
+import { transferCompleted } from './transfers.events.js';
 import {
   TRANSFER_KIND,
   findUserByEmail,
+  findUserName,
   isEligibleRecipient,
   listTransferLines,
   postingExists,
@@ -147,7 +148,7 @@ export async function transferCredits(
   input: TCreditTransferRequest,
   idempotencyKey?: string,
 ): Promise<TCreditTransferDone> {
-  const [sender] = await ctx.db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, senderId));
+  const sender = await findUserName(ctx.db, senderId);
   if (!sender) throw AppError.unauthorized();
   // Counts toward the login lockout, and refuses while the account is locked.
   await confirmPassword(ctx, senderId, input.password);
@@ -180,7 +181,16 @@ export async function transferCredits(
         throw short;
       }
       try {
-        await postTransfer(tx, posting);
+        const posted = await postTransfer(tx, posting);
+        // A twin under the same key that committed while we waited is a replay: it recorded the event.
+        if (!posted.replayed) {
+          await recordEvent(
+            tx,
+            transferCompleted,
+            { reference, fromUserId: senderId, toUserId: recipient.id, credits: quote.totalCredits, feeKobo: quote.feeKobo },
+            { actorId: senderId },
+          );
+        }
         break;
       } catch (err) {
         const refused = isAppError(err) && (err.errorType === 'INSUFFICIENT_CREDITS' || err.errorType === 'INSUFFICIENT_BALANCE');

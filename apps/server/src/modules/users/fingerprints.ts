@@ -4,9 +4,8 @@
  * (registration, profile change, a settled card payment), read by the referral rules.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { accountFingerprints } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { insertFingerprint, shareAnyFingerprint } from './users.repository.js';
 
 export type FingerprintKind = 'phone' | 'card';
 
@@ -20,21 +19,10 @@ export async function recordFingerprint(
   value: string | null | undefined,
 ): Promise<void> {
   if (!value) return;
-  await db
-    .insert(accountFingerprints)
-    .values({ kind, digest: digest(value), userId })
-    .onConflictDoNothing();
+  await insertFingerprint(db, { kind, digest: digest(value), userId });
 }
 
 /** True when the two accounts share a phone number or a card, now or in the past. */
 export async function shareFingerprint(db: DbOrTx, userA: string, userB: string): Promise<boolean> {
-  const rows = await queryRows<{ shared: boolean }>(
-    db,
-    sql`select exists (
-          select 1 from ${accountFingerprints} a
-          join ${accountFingerprints} b on b.kind = a.kind and b.digest = a.digest
-          where a.user_id = ${userA} and b.user_id = ${userB}
-        ) as shared`,
-  );
-  return rows[0]?.shared === true;
+  return shareAnyFingerprint(db, userA, userB);
 }

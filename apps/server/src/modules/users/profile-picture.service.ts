@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MESSAGES, type TPublicUser } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { lockProfilePicture, updateUser } from './users.repository.js';
 import { loadPublicUser } from './users.service.js';
 
 /** Recognised by content, never by file name or the client's content type. */
@@ -61,9 +60,9 @@ export async function uploadProfilePicture(
   try {
     previous = await ctx.db.transaction(async (tx) => {
       // Row lock: two uploads at once each see the other's file as "previous", so neither is orphaned.
-      const [row] = await tx.select({ profilePicture: users.profilePicture }).from(users).where(eq(users.id, userId)).for('update');
+      const row = await lockProfilePicture(tx, userId);
       if (!row) throw AppError.unauthorized();
-      await tx.update(users).set({ profilePicture: stored.url, updatedAt: now() }).where(eq(users.id, userId));
+      await updateUser(tx, userId, { profilePicture: stored.url, updatedAt: now() });
       return row.profilePicture;
     });
   } catch (err) {

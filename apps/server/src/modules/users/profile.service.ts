@@ -1,10 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { MESSAGES, type TPublicUser, type TUpdateProfile } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
 import { AppError, sqlState } from '../../lib/errors.js';
 import { recordFingerprint } from './fingerprints.js';
+import { findUserById, findUserIdByPhone, updateUser } from './users.repository.js';
 import { effectivePreferences, loadPublicUser } from './users.service.js';
 
 const phoneTaken = () =>
@@ -14,13 +13,9 @@ const phoneTaken = () =>
 
 /** PUT /auth/profile. Email is not editable; preferences merge over what is stored. */
 export async function updateProfile(ctx: AppContext, userId: string, input: TUpdateProfile): Promise<TPublicUser> {
-  const [current] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  const current = await findUserById(ctx.db, userId);
   if (!current) throw AppError.unauthorized();
-  const [other] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.phone, input.phone), ne(users.id, userId)));
-  if (other) throw phoneTaken();
+  if (await findUserIdByPhone(ctx.db, input.phone, userId)) throw phoneTaken();
 
   const preferences = input.preferences
     ? {
@@ -31,20 +26,17 @@ export async function updateProfile(ctx: AppContext, userId: string, input: TUpd
     : current.preferences;
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          fullName: input.fullName,
-          phone: input.phone,
-          ...(input.bio !== undefined ? { bio: input.bio } : {}),
-          ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
-          ...(input.gender !== undefined ? { gender: input.gender } : {}),
-          ...(input.location?.state !== undefined ? { locationState: input.location.state } : {}),
-          ...(input.location?.city !== undefined ? { locationCity: input.location.city } : {}),
-          preferences,
-          updatedAt: now(),
-        })
-        .where(eq(users.id, userId));
+      await updateUser(tx, userId, {
+        fullName: input.fullName,
+        phone: input.phone,
+        ...(input.bio !== undefined ? { bio: input.bio } : {}),
+        ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
+        ...(input.gender !== undefined ? { gender: input.gender } : {}),
+        ...(input.location?.state !== undefined ? { locationState: input.location.state } : {}),
+        ...(input.location?.city !== undefined ? { locationCity: input.location.city } : {}),
+        preferences,
+        updatedAt: now(),
+      });
       await recordFingerprint(tx, userId, 'phone', input.phone);
     });
   } catch (err) {

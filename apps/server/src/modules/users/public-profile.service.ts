@@ -1,15 +1,15 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { MESSAGES, type TPublicProfile, pageOf } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
-import { contests, entries, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { badgesWon, contestsOrganizedBy, entriesSubmittedBy, profileCounts } from './public-profile.repository.js';
+import { findUserById } from './users.repository.js';
 import { effectivePreferences } from './users.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function findUser(ctx: AppContext, id: string) {
   if (!UUID.test(id)) throw AppError.notFound(MESSAGES.accounts.profileNotFound);
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
+  const user = await findUserById(ctx.db, id);
   // Banned and deactivated members have no public face.
   if (!user || user.status === 'banned' || !user.isActive) throw AppError.notFound(MESSAGES.accounts.profileNotFound);
   return user;
@@ -25,24 +25,8 @@ export async function publicProfile(ctx: AppContext, id: string, viewerId: strin
   const self = viewerId === user.id;
   const isPrivate = prefs.profileVisibility !== 'public' && !self;
 
-  const [[created], [submitted], [won]] = await Promise.all([
-    ctx.db
-      .select({ n: count() })
-      .from(contests)
-      .where(and(eq(contests.organizerId, id), sql`${contests.status} <> 'draft'`)),
-    ctx.db.select({ n: count() }).from(entries).where(eq(entries.participantId, id)),
-    ctx.db
-      .select({ n: count() })
-      .from(contests)
-      .innerJoin(entries, eq(entries.id, contests.winnerEntryId))
-      .where(and(eq(entries.participantId, id), eq(contests.status, 'ended'))),
-  ]);
-  const badges = await ctx.db
-    .select({ title: contests.badgeTitle })
-    .from(contests)
-    .innerJoin(entries, eq(entries.id, contests.winnerEntryId))
-    .where(and(eq(entries.participantId, id), eq(contests.status, 'ended'), eq(contests.prizeType, 'badge')))
-    .orderBy(desc(contests.votingEndDate));
+  const counts = await profileCounts(ctx.db, id);
+  const badges = await badgesWon(ctx.db, id);
 
   const show = (flag: boolean | undefined) => self || (!isPrivate && !!flag);
   return {
@@ -55,9 +39,9 @@ export async function publicProfile(ctx: AppContext, id: string, viewerId: strin
     phone: show(prefs.showPhone) ? user.phone : null,
     location: show(prefs.showLocation) ? { state: user.locationState, city: user.locationCity } : null,
     profilePicture: user.profilePicture,
-    contestsCreated: isPrivate ? 0 : (created?.n ?? 0),
-    entriesSubmitted: isPrivate ? 0 : (submitted?.n ?? 0),
-    contestsWon: isPrivate ? 0 : (won?.n ?? 0),
+    contestsCreated: isPrivate ? 0 : counts.created,
+    entriesSubmitted: isPrivate ? 0 : counts.submitted,
+    contestsWon: isPrivate ? 0 : counts.won,
     badges: show(prefs.showBadges) ? badges.filter((b) => b.title).map((b) => ({ title: b.title! })) : [],
     preferences: isPrivate ? {} : prefs,
     createdAt: user.createdAt.toISOString(),
@@ -75,20 +59,8 @@ export async function userContests(
   const user = await findUser(ctx, id);
   const prefs = effectivePreferences(user.preferences);
   const hidden = viewerId !== id && (prefs.profileVisibility !== 'public' || prefs.showContestActivity === false);
-  const where = and(
-    eq(contests.organizerId, id),
-    sql`${contests.status} <> 'draft'`,
-    q.status ? eq(contests.status, q.status as 'active') : undefined,
-  );
   if (hidden) return { contests: [], pagination: pageOf(q, 0) };
-  const rows = await ctx.db
-    .select()
-    .from(contests)
-    .where(where)
-    .orderBy(desc(contests.createdAt))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  const [{ total }] = (await ctx.db.select({ total: count() }).from(contests).where(where)) as [{ total: number }];
+  const { rows, total } = await contestsOrganizedBy(ctx.db, id, { limit: q.limit, offset: (q.page - 1) * q.limit, status: q.status });
   return {
     contests: rows.map((c) => ({
       _id: c.id,
@@ -112,16 +84,7 @@ export async function userEntries(ctx: AppContext, id: string, viewerId: string 
     return { entries: [], pagination: pageOf(q, 0) };
   }
   // Others see approved entries only; the owner sees their pending ones too.
-  const where = and(eq(entries.participantId, id), self ? undefined : eq(entries.status, 'approved'));
-  const rows = await ctx.db
-    .select({ entry: entries, contestTitle: contests.title })
-    .from(entries)
-    .innerJoin(contests, eq(contests.id, entries.contestId))
-    .where(where)
-    .orderBy(desc(entries.createdAt))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  const [{ total }] = (await ctx.db.select({ total: count() }).from(entries).where(where)) as [{ total: number }];
+  const { rows, total } = await entriesSubmittedBy(ctx.db, id, { limit: q.limit, offset: (q.page - 1) * q.limit, approvedOnly: !self });
   return {
     entries: rows.map(({ entry, contestTitle }) => ({
       _id: entry.id,

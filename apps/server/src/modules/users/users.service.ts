@@ -1,15 +1,22 @@
 import { randomInt } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_PREFERENCES, profileCompletion, unitsToCredits, watMonth, type TPreferences, type TPublicUser } from '@contesthub/shared';
 import { recordFingerprint } from './fingerprints.js';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  referralCodeTaken,
+  updateUser,
+  usernameTaken,
+  type UserRow,
+} from './users.repository.js';
 import { now } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { userBalances } from '../ledger/ledger.js';
 import type { AppContext } from '../../context.js';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow } from './users.repository.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -78,7 +85,7 @@ export function effectivePreferences(stored: TPreferences | null | undefined): T
 }
 
 export async function loadPublicUser(db: DbOrTx, userId: string): Promise<TPublicUser | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const row = await findUserById(db, userId);
   if (!row) return undefined;
   const { creditUnits } = await userBalances(db, userId);
   return toPublicUser(row, creditUnits);
@@ -93,11 +100,7 @@ export async function uniqueUsername(db: DbOrTx, fullName: string): Promise<stri
       .slice(0, 20) || 'user';
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = attempt === 0 ? base : `${base}${randomInt(1000, 99999)}`;
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = ${candidate}`);
-    if (!taken) return candidate;
+    if (!(await usernameTaken(db, candidate))) return candidate;
   }
   return `${base}${Date.now().toString(36)}`;
 }
@@ -105,8 +108,7 @@ export async function uniqueUsername(db: DbOrTx, fullName: string): Promise<stri
 export async function uniqueReferralCode(db: DbOrTx): Promise<string> {
   for (;;) {
     const code = randomCode(8);
-    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code));
-    if (!taken) return code;
+    if (!(await referralCodeTaken(db, code))) return code;
   }
 }
 
@@ -125,28 +127,25 @@ export interface NewUser {
 }
 
 export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      fullName: input.fullName,
-      email: input.email.toLowerCase(),
-      phone: input.phone ?? null,
-      passwordHash: await hashPassword(input.password),
-      role: input.role ?? 'user',
-      isVerified: input.isVerified ?? false,
-      emailVerifiedAt: input.isVerified ? new Date() : null,
-      subscriptionTier: input.subscriptionTier ?? 'free',
-      username: await uniqueUsername(db, input.fullName),
-      referralCode: await uniqueReferralCode(db),
-      bio: input.bio ?? null,
-      locationState: input.locationState ?? null,
-      locationCity: input.locationCity ?? null,
-      gender: input.gender ?? null,
-      preferences: {},
-    })
-    .returning();
-  await recordFingerprint(db, row!.id, 'phone', row!.phone);
-  return row!;
+  const row = await insertUser(db, {
+    fullName: input.fullName,
+    email: input.email.toLowerCase(),
+    phone: input.phone ?? null,
+    passwordHash: await hashPassword(input.password),
+    role: input.role ?? 'user',
+    isVerified: input.isVerified ?? false,
+    emailVerifiedAt: input.isVerified ? new Date() : null,
+    subscriptionTier: input.subscriptionTier ?? 'free',
+    username: await uniqueUsername(db, input.fullName),
+    referralCode: await uniqueReferralCode(db),
+    bio: input.bio ?? null,
+    locationState: input.locationState ?? null,
+    locationCity: input.locationCity ?? null,
+    gender: input.gender ?? null,
+    preferences: {},
+  });
+  await recordFingerprint(db, row.id, 'phone', row.phone);
+  return row;
 }
 
 /**
@@ -157,17 +156,14 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
 export async function ensureAdmin(ctx: AppContext): Promise<void> {
   const admin = ctx.config.admin;
   if (!admin) return;
-  const [existing] = await ctx.db.select().from(users).where(eq(users.email, admin.email));
+  const existing = await findUserByEmail(ctx.db, admin.email);
   if (!existing) {
     await createUser(ctx.db, { fullName: 'Administrator', email: admin.email, password: admin.password, role: 'admin', isVerified: true });
     ctx.log.info(`admin account created for ${admin.email}`);
     return;
   }
   if (existing.role !== 'admin' || !existing.isVerified) {
-    await ctx.db
-      .update(users)
-      .set({ role: 'admin', isVerified: true, emailVerifiedAt: existing.emailVerifiedAt ?? new Date() })
-      .where(eq(users.id, existing.id));
+    await updateUser(ctx.db, existing.id, { role: 'admin', isVerified: true, emailVerifiedAt: existing.emailVerifiedAt ?? new Date() });
     ctx.log.info(`${admin.email} promoted to admin`);
   }
 }

@@ -7,8 +7,9 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, payments, users } from '../../db/schema/index.js';
+import { payments, users } from '../../db/schema/index.js';
 import { accounts } from '../ledger/accounts.js';
+import { accountLinesSql, netOfKinds } from '../ledger/ledger.js';
 
 export async function findTierFields(db: DbOrTx, userId: string) {
   const [row] = await db
@@ -98,14 +99,12 @@ function historyUnion(f: CreditHistoryFilter): SQL {
     from ${payments} p
     where p.user_id = ${f.userId} and p.purpose = 'credits'
     union all
-    select 'ledger'::text, e.id::text, t.reference,
-      case when t.kind in (${spendKinds}) then ${f.spendType}::text else t.kind end,
-      'completed', null::text, t.description, null::text, null::text,
-      e.amount, 0::bigint, e.created_at, e.id
-    from ${ledgerEntries} e
-    join ${ledgerAccounts} a on a.id = e.account_id
-    join ${ledgerTransactions} t on t.id = e.transaction_id
-    where a.code = ${creditCode} and t.kind <> ${f.purchaseKind}`;
+    select 'ledger'::text, l.id::text, l.reference,
+      case when l.kind in (${spendKinds}) then ${f.spendType}::text else l.kind end,
+      'completed', null::text, l.description, null::text, null::text,
+      l.amount, 0::bigint, l.created_at, l.id
+    from (${accountLinesSql(creditCode)}) l
+    where l.kind <> ${f.purchaseKind}`;
 }
 
 function historyWhere(f: CreditHistoryFilter): SQL {
@@ -174,17 +173,6 @@ export async function purchaseTotals(db: DbOrTx, userId: string): Promise<{ purc
  * (spends count positive, refunds of them negative).
  */
 export async function netCreditUnitsOut(db: DbOrTx, userId: string, kinds: readonly string[]): Promise<number> {
-  if (kinds.length === 0) return 0;
-  const [row] = await queryRows<{ units: string }>(
-    db,
-    sql`select coalesce(-sum(e.amount), 0)::text as units
-      from ${ledgerEntries} e
-      join ${ledgerAccounts} a on a.id = e.account_id
-      join ${ledgerTransactions} t on t.id = e.transaction_id
-      where a.code = ${accounts.userCredits(userId).code} and t.kind in (${sql.join(
-        kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})`,
-  );
-  return Number(row?.units ?? 0);
+  // 0 - x, not -x: no sum of lines means 0, never -0.
+  return 0 - (await netOfKinds(db, accounts.userCredits(userId).code, kinds));
 }

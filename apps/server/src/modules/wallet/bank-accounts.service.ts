@@ -8,8 +8,8 @@ import type { AppContext } from '../../context.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { isGatewayError, type PaymentGateway } from '../../lib/payments/index.js';
-import { userById } from '../auth/auth.service.js';
-import { bankAccountChangedMail } from './mails.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { bankAccountChanged } from './wallet.events.js';
 import { bankAccountView } from './wallet.service.js';
 import { findBankAccount, upsertBankAccount } from './wallet.repository.js';
 
@@ -101,34 +101,33 @@ export async function getBankAccount(ctx: AppContext, userId: string): Promise<T
 /**
  * POST /api/wallet/bank-account {accountNumber, bankCode}: resolves the name with the gateway and
  * writes the user's one payout account (a changed account drops the old transfer recipient). When
- * it replaces a different account, the user is mailed at once (their withdrawals now go elsewhere).
+ * it replaces a different account, a wallet.bank_account_changed event is recorded with the change,
+ * and the user is mailed from it (wallet-mails.subscriber.ts): their withdrawals now go elsewhere.
  */
 export async function saveBankAccount(ctx: AppContext, userId: string, input: TBankAccountRequest): Promise<TBankAccountAnswer> {
   const bank = await bankByCode(ctx, input.bankCode);
   const accountName = await resolveName(ctx, input.accountNumber, input.bankCode);
-  const previous = await findBankAccount(ctx.db, userId);
   const at = now();
-  const row = await upsertBankAccount(ctx.db, {
-    userId,
-    bankCode: bank.code,
-    bankName: bank.name,
-    accountNumber: input.accountNumber,
-    accountName,
-    gateway: ctx.gateway.name,
-    verifiedAt: at,
+  const row = await ctx.db.transaction(async (tx) => {
+    const previous = await findBankAccount(tx, userId);
+    const saved = await upsertBankAccount(tx, {
+      userId,
+      bankCode: bank.code,
+      bankName: bank.name,
+      accountNumber: input.accountNumber,
+      accountName,
+      gateway: ctx.gateway.name,
+      verifiedAt: at,
+    });
+    if (previous && (previous.bankCode !== saved.bankCode || previous.accountNumber !== saved.accountNumber)) {
+      await recordEvent(
+        tx,
+        bankAccountChanged,
+        { userId, bankName: saved.bankName, accountLast4: saved.accountNumber.slice(-4), at: at.toISOString() },
+        { actorId: userId },
+      );
+    }
+    return saved;
   });
-  if (previous && (previous.bankCode !== row.bankCode || previous.accountNumber !== row.accountNumber)) {
-    await mailAccountChanged(ctx, userId, row, at);
-  }
   return { bankAccount: bankAccountView(row) };
-}
-
-/** The change is saved whatever happens to the mail; a mail that cannot be written is logged. */
-async function mailAccountChanged(ctx: AppContext, userId: string, account: { bankName: string; accountNumber: string }, at: Date) {
-  try {
-    const user = await userById(ctx, userId);
-    await ctx.mailer.send(bankAccountChangedMail(user.email, user.fullName, account, at));
-  } catch (err) {
-    ctx.log.error({ err, userId }, 'bank account change mail could not be sent');
-  }
 }

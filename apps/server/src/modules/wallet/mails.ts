@@ -7,7 +7,7 @@ export const BANK_ACCOUNT_CHANGED_SUBJECT = 'Your payout bank account was change
  * Sent when a user replaces the payout account their withdrawals go to: someone who took over the
  * account would change it first, so the owner hears of it at once.
  */
-export function bankAccountChangedMail(to: string, fullName: string, account: { bankName: string; accountNumber: string }, at: Date): Mail {
+export function bankAccountChangedMail(to: string, fullName: string, account: { bankName: string; accountLast4: string }, at: Date): Mail {
   return {
     to,
     subject: BANK_ACCOUNT_CHANGED_SUBJECT,
@@ -17,7 +17,7 @@ export function bankAccountChangedMail(to: string, fullName: string, account: { 
       `The bank account your ${PRODUCT_NAME} withdrawals are paid to was changed on ${formatDateTime(at)} (WAT). Withdrawals now go to:`,
       '',
       `  Bank:    ${account.bankName}`,
-      `  Account: ending in ${account.accountNumber.slice(-4)}`,
+      `  Account: ending in ${account.accountLast4}`,
       '',
       `If this was not you, change your password now and contact support at ${SUPPORT_EMAIL}.`,
       '',

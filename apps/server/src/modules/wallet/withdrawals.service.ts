@@ -38,13 +38,16 @@ import {
   pageOf,
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
+import { recordEvent } from '../../lib/events/index.js';
 import { AppError, isAppError, sqlState } from '../../lib/errors.js';
 import { runAsLeader } from '../../lib/leader-lock.js';
 import { isGatewayError, type GatewayError, type TransferResult } from '../../lib/payments/index.js';
-import { confirmPassword } from '../auth/auth.service.js';
+import { confirmPassword } from '../auth/login.js';
 import { accounts } from '../ledger/accounts.js';
 import { post, userBalances, type PostLine } from '../ledger/ledger.js';
+import { withdrawalSettled } from './wallet.events.js';
 import { findBankAccount, saveBankRecipientCode } from './wallet.repository.js';
 import {
   claimTransferAttempt,
@@ -370,6 +373,7 @@ async function markPaid(ctx: AppContext, reference: string, transferCode: string
     const locked = await lockWithdrawal(tx, reference);
     if (locked?.status !== 'pending') return;
     await markWithdrawalSettled(tx, locked.id, { status: 'success', failureReason: null, transferCode, at: now() });
+    await recordSettled(tx, locked, 'success');
   });
 }
 
@@ -398,6 +402,22 @@ async function giveBack(
       lines: withdrawalLines(locked).map((l) => ({ account: l.account, amount: -l.amount })),
     });
     await markWithdrawalSettled(tx, locked.id, { status, failureReason: reason, transferCode, at: now() });
+    await recordSettled(tx, locked, status);
+  });
+}
+
+/**
+ * withdrawal.settled, in the transaction that gave the withdrawal its final status: paid, or failed
+ * or reversed with the total given back (a paid one the bank reverses later records a second one).
+ */
+async function recordSettled(tx: Tx, row: WithdrawalRow, status: 'success' | 'failed' | 'reversed'): Promise<void> {
+  await recordEvent(tx, withdrawalSettled, {
+    withdrawalId: row.id,
+    userId: row.userId,
+    reference: row.reference,
+    status,
+    amountKobo: row.amountKobo,
+    feeKobo: row.feeKobo,
   });
 }
 

@@ -1,0 +1,113 @@
+/** Statements over sessions and their refresh tokens. No rules here: see sessions.ts and login.ts. */
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { refreshTokens, sessions, users } from '../../db/schema/index.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+
+export async function insertSession(db: DbOrTx, values: NewSession): Promise<string> {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function insertRefreshToken(db: DbOrTx, values: { tokenHash: string; sessionId: string; createdAt: Date }): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+/** A refresh token by its hash, with its session. */
+export async function findRefreshToken(db: DbOrTx, tokenHash: string): Promise<{ session: SessionRow; usedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, usedAt: refreshTokens.usedAt })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks an unused refresh token used; false when it was used already (or by a racing call). */
+export async function claimRefreshToken(db: DbOrTx, tokenHash: string, at: Date): Promise<boolean> {
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ usedAt: at })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+  return claimed.length > 0;
+}
+
+export async function touchSession(db: DbOrTx, sessionId: string, at: Date, expiresAt?: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastActivityAt: at, ...(expiresAt ? { expiresAt } : {}) })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** Revokes one session if it is still live. */
+export async function revokeSessionRow(db: DbOrTx, sessionId: string, at: Date, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes one of the user's live sessions; false when there is no such live session of theirs. */
+export async function revokeOwnSessionRow(db: DbOrTx, userId: string, sessionId: string, at: Date, reason: string): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}
+
+/** Revokes every live session of a user, optionally sparing one. */
+export async function revokeUserSessions(db: DbOrTx, userId: string, at: Date, reason: string, except?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? ne(sessions.id, except) : undefined));
+}
+
+/** The user's sessions neither revoked nor expired at `at`, most recently active first. */
+export async function liveSessions(db: DbOrTx, userId: string, at: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)))
+    .orderBy(desc(sessions.lastActivityAt));
+}
+
+/** Whether the user has a session (any, even ended) opened with exactly this user agent. */
+export async function hasSessionWithUserAgent(db: DbOrTx, userId: string, userAgent: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.userAgent, userAgent)))
+    .limit(1);
+  return !!row;
+}
+
+/** A live session of the user named by an access token, with what the request guard needs of the user. */
+export async function findLiveSessionOf(db: DbOrTx, sessionId: string, userId: string, at: Date) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastActivityAt: sessions.lastActivityAt,
+      userId: users.id,
+      role: users.role,
+      status: users.status,
+      isActive: users.isActive,
+      banReason: users.banReason,
+      isVerified: users.isVerified,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)));
+  return row;
+}
+
+/** Records activity on a session and its user (the request guard, at most once a minute). */
+export async function recordActivity(db: DbOrTx, sessionId: string, userId: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastActivityAt: at }).where(eq(sessions.id, sessionId));
+  await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
+}
