@@ -5,6 +5,18 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
+/** Import patterns for the repository rule below. */
+const NO_TABLES = {
+  group: ['**/db/schema', '**/db/schema/**', '**/db/schema.js'],
+  allowTypeImports: true,
+  message: "Tables are a repository's business: move the query into a *.repository.ts file.",
+};
+const NO_SQL = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  allowTypeImports: true,
+  message: 'SQL lives in repositories: move the query into a *.repository.ts file and call it.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -133,6 +145,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Repositories hold all SQL (docs/architecture.md "Inside a module"): only *.repository.ts files
+    // (and db/, seeds) import tables from db/schema; in modules and plugins, only repositories use
+    // drizzle's query builders and `sql`. Row types may be imported anywhere (type-only imports).
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    ignores: ['**/*.repository.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_TABLES, NO_SQL] }] },
+  },
+  {
+    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/*.ts'],
+    ignores: ['**/*.repository.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_TABLES] }] },
   },
   {
     files: ['apps/web/public/**/*.js'],

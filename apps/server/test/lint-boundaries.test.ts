@@ -90,6 +90,36 @@ describe('route contracts', () => {
   });
 });
 
+describe('repositories hold all SQL', () => {
+  it.each([
+    [`${server}/modules/wallet/fixture.ts`, "import { wallets } from '../../db/schema/index.js';", 'Tables are a repository'],
+    [`${server}/modules/wallet/fixture.ts`, "import { sql } from 'drizzle-orm';", 'SQL lives in repositories'],
+    [`${server}/plugins/fixture.ts`, "import { eq } from 'drizzle-orm';", 'SQL lives in repositories'],
+    [`${server}/lib/fixture.ts`, "import { users } from '../db/schema/index.js';", 'Tables are a repository'],
+  ])('%s: %s', async (file, code, expected) => {
+    const found = await messages(file, code);
+    expect(
+      found.some((m) => m.startsWith('@typescript-eslint/no-restricted-imports') && m.includes(expected)),
+      found.join('\n'),
+    ).toBe(true);
+  });
+
+  it('lets a repository use tables and SQL, and anyone import a row type', async () => {
+    expect(
+      await messages(
+        `${server}/modules/wallet/fixture.repository.ts`,
+        "import { sql } from 'drizzle-orm';\nimport { wallets } from '../../db/schema/index.js';\nexport const q = [sql, wallets];",
+      ),
+    ).toEqual([]);
+    expect(
+      await messages(
+        `${server}/modules/wallet/fixture.ts`,
+        "import type { SQL } from 'drizzle-orm';\nimport type { ContestRestrictions } from '../../db/schema/index.js';",
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('server boundaries', () => {
   it.each([
     [`${server}/lib/fixture.ts`, "import { post } from '../modules/ledger/ledger.js';", 'lib is infrastructure'],
