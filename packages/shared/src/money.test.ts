@@ -10,6 +10,8 @@ import {
   koboToNaira,
   nairaToKobo,
   unitsToCredits,
+  type CreditUnits,
+  type Kobo,
 } from './money.js';
 
 describe('formatNaira (from kobo)', () => {
@@ -99,5 +101,21 @@ describe('conversions', () => {
     expect(unitsToCredits(150)).toBe(1.5);
     expect(formatCredits(150_050)).toBe('1,500.5');
     expect(formatNumber(1_234_567)).toBe('1,234,567');
+  });
+});
+
+describe('units in the types', () => {
+  it('refuses credit units where kobo are expected and back (checked by the typecheck)', () => {
+    const fee: Kobo = nairaToKobo(50);
+    const units: CreditUnits = creditsToUnits(3);
+    const charge = (k: Kobo) => k;
+    const spend = (u: CreditUnits) => u;
+    // @ts-expect-error credit units are not kobo
+    charge(units);
+    // @ts-expect-error kobo are not credit units
+    spend(fee);
+    // A plain integer (a literal, a sum, a database column) is either.
+    expect(charge(fee + 100)).toBe(5_100);
+    expect(spend(units + 1)).toBe(301);
   });
 });

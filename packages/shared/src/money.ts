@@ -2,8 +2,14 @@
  * The one money type: naira are held as integer kobo, vote credits as integer hundredths.
  * Conversions happen only at the edges (forms, display); the ledger never sees a fraction.
  */
-export type Kobo = number;
-export type CreditUnits = number;
+declare const unit: unique symbol;
+/**
+ * Integer kobo, and integer hundredths of a vote credit. Branded by unit: a plain number (a
+ * literal, a sum, a database integer) is either, but a value typed as one unit is refused where
+ * the other is expected, so credits never pass as naira or back.
+ */
+export type Kobo = number & { readonly [unit]?: 'kobo' };
+export type CreditUnits = number & { readonly [unit]?: 'credit-units' };
 
 export const KOBO_PER_NAIRA = 100;
 export const UNITS_PER_CREDIT = 100;

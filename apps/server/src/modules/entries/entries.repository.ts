@@ -3,6 +3,7 @@
  * and review writes, contest counters and the counts other modules read. The entry read model
  * (TEntry, pages, leaderboard) is in entry-reads.repository.ts, likes in entry-likes.repository.ts.
  */
+import type { CreditUnits } from '@contesthub/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { contests, entries, users, votes } from '../../db/schema/index.js';
@@ -95,7 +96,7 @@ export async function updateEntryRow(tx: Tx, id: string, set: Partial<NewEntry>)
 }
 
 /** Vote rows of an entry (active or not) and the credit units its active votes cost. */
-export async function entryVoteRows(tx: Tx, entryId: string): Promise<{ rows: number; paidUnits: number }> {
+export async function entryVoteRows(tx: Tx, entryId: string): Promise<{ rows: number; paidUnits: CreditUnits }> {
   const [row] = await tx
     .select({
       n: sql<number>`count(*)::int`,

@@ -4,6 +4,7 @@
  * derive from the entry id, so a retried or repeated refund has one effect, whoever triggers it
  * (rejection, deletion, or the contest's cancellation, which should call refundEntryFee too).
  */
+import type { CreditUnits } from '@contesthub/shared';
 import type { Tx } from '../../db/client.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import { accounts } from '../ledger/accounts.js';
@@ -17,7 +18,7 @@ export const entryFeeRefundReference = (entryId: string) => `entry:fee-refund:${
 /** The client shows this text as is (spec 000 §8). */
 export const INSUFFICIENT_VOTE_CREDITS = 'Insufficient vote credits';
 
-function insufficientCredits(requiredUnits: number, availableUnits: number): AppError {
+function insufficientCredits(requiredUnits: CreditUnits, availableUnits: CreditUnits): AppError {
   return new AppError(400, INSUFFICIENT_VOTE_CREDITS, 'INSUFFICIENT_CREDITS', {
     required: unitsToCredits(requiredUnits),
     available: unitsToCredits(availableUnits),
@@ -25,7 +26,7 @@ function insufficientCredits(requiredUnits: number, availableUnits: number): App
 }
 
 /** Refuses early (outside any transaction) when the participant cannot pay the fee. */
-export async function assertCanPay(db: Parameters<typeof balanceOf>[0], userId: string, units: number): Promise<void> {
+export async function assertCanPay(db: Parameters<typeof balanceOf>[0], userId: string, units: CreditUnits): Promise<void> {
   if (units <= 0) return;
   const available = await balanceOf(db, accounts.userCredits(userId));
   if (available < units) throw insufficientCredits(units, available);
@@ -33,7 +34,7 @@ export async function assertCanPay(db: Parameters<typeof balanceOf>[0], userId: 
 
 export async function chargeEntryFee(
   tx: Tx,
-  input: { entryId: string; contestId: string; contestTitle: string; userId: string; units: number },
+  input: { entryId: string; contestId: string; contestTitle: string; userId: string; units: CreditUnits },
 ): Promise<void> {
   if (input.units <= 0) return;
   await assertCanPay(tx, input.userId, input.units);
@@ -80,7 +81,7 @@ export async function refundEntryFee(
 
 async function postFeeRefund(
   tx: Tx,
-  input: { entryId: string; contestId: string; participantId: string; reason: string; units: number },
+  input: { entryId: string; contestId: string; participantId: string; reason: string; units: CreditUnits },
 ): Promise<number> {
   const { units } = input;
   await post(tx, {
@@ -100,7 +101,10 @@ async function postFeeRefund(
  * A cancelled contest gives back every entry fee still held: each fee paid into its CREDIT escrow
  * and not refunded yet (a rejected or deleted entry's was already), to the account that paid it.
  */
-export async function refundContestEntryFees(tx: Tx, contest: { id: string; title: string }): Promise<{ refunded: number; units: number }> {
+export async function refundContestEntryFees(
+  tx: Tx,
+  contest: { id: string; title: string },
+): Promise<{ refunded: number; units: CreditUnits }> {
   const charges = await paymentsInto(tx, accounts.contestEscrow(contest.id, 'CREDIT'), FEE_PREFIX, 'user_credits');
   let refunded = 0;
   let units = 0;

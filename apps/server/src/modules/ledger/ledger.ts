@@ -1,3 +1,4 @@
+import type { CreditUnits, Kobo } from '@contesthub/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { MESSAGES, type LedgerKind } from '@contesthub/shared';
@@ -179,7 +180,7 @@ export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
 }
 
 /** A user's naira (kobo) and vote credits (hundredths), read from the ledger. */
-export async function userBalances(db: DbOrTx, userId: string): Promise<{ walletKobo: number; creditUnits: number }> {
+export async function userBalances(db: DbOrTx, userId: string): Promise<{ walletKobo: Kobo; creditUnits: CreditUnits }> {
   const rows = await ownedBalances(db, userId, ['user_wallet', 'user_credits']);
   return {
     walletKobo: rows.find((r) => r.kind === 'user_wallet')?.balance ?? 0,

@@ -20,6 +20,7 @@
  * Read-only: it reports and never repairs; a finding needs a person to look at it.
  */
 import type { TReconciliationFinding, TReconciliationReport } from '@contesthub/shared';
+import { unitsToCredits } from '@contesthub/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { accounts } from '../ledger/accounts.js';
@@ -233,7 +234,7 @@ async function reconcile(db: DbOrTx): Promise<TReconciliationReport> {
   if (n(credits?.issued) !== n(credits?.sold)) {
     creditFindings.push({
       check: 'credits_flows',
-      message: `${n(credits?.issued) / 100} credits were issued for sale but credited purchases add up to ${n(credits?.sold) / 100}`,
+      message: `${unitsToCredits(n(credits?.issued))} credits were issued for sale but credited purchases add up to ${unitsToCredits(n(credits?.sold))}`,
       subject: issuance,
     });
   }
@@ -246,7 +247,7 @@ async function reconcile(db: DbOrTx): Promise<TReconciliationReport> {
     findings,
     totals: {
       walletsKobo: n(held?.wallets),
-      userCredits: n(credits?.users) / 100,
+      userCredits: unitsToCredits(n(credits?.users)),
       escrowKobo: n(held?.escrow),
       revenueKobo: n(held?.revenue),
     },

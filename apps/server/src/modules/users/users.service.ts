@@ -1,3 +1,4 @@
+import type { CreditUnits } from '@contesthub/shared';
 import { randomInt } from 'node:crypto';
 import { DEFAULT_PREFERENCES, profileCompletion, unitsToCredits, watMonth, type TPreferences, type TPublicUser } from '@contesthub/shared';
 import { recordFingerprint } from './fingerprints.js';
@@ -35,7 +36,7 @@ export function contestsUsedThisMonth(user: Pick<UserRow, 'monthlyContestCount' 
 }
 
 /** The user as the API shows it. Secrets (hashes, 2FA secret) never leave this function. */
-export function toPublicUser(row: UserRow, creditUnits: number): TPublicUser {
+export function toPublicUser(row: UserRow, creditUnits: CreditUnits): TPublicUser {
   return {
     _id: row.id,
     fullName: row.fullName,

@@ -3,6 +3,7 @@
  * credits go back from the revenue account the charge credited (a shard) to the voter, under the
  * vote's refund reference, so credits never return twice whoever asks.
  */
+import type { CreditUnits } from '@contesthub/shared';
 import type { Tx } from '../../db/client.js';
 import { accounts } from '../ledger/accounts.js';
 import { post } from '../ledger/ledger.js';
@@ -43,7 +44,7 @@ export async function refundVote(tx: Tx, vote: RefundableVote, description: stri
 export async function voidContestVotes(
   tx: Tx,
   contest: { id: string; title: string },
-): Promise<{ votesRefunded: number; creditUnits: number }> {
+): Promise<{ votesRefunded: number; creditUnits: CreditUnits }> {
   let votesRefunded = 0;
   let creditUnits = 0;
   for (const v of await repo.activePaidVotes(tx, contest.id)) {
