@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { Spinner } from '../components/ui/card';
 import { useAuth } from '../lib/auth';
-import { paths } from '@contesthub/shared';
+import { useCan } from '../lib/permissions';
+import { paths, type Permission } from '@contesthub/shared';
 
 /**
  * The dashboard needs a signed-in user with a verified email: logged out → /login (the origin is
@@ -19,10 +20,10 @@ export function RequireDashboard({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Admin-only dashboard children send everyone else to /dashboard. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
-  if (user?.role !== 'admin') return <Navigate to={paths.dashboard.home()} replace />;
+/** A staff page sends anyone without its permission to /dashboard. */
+export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const can = useCan();
+  if (!can(permission)) return <Navigate to={paths.dashboard.home()} replace />;
   return <>{children}</>;
 }
 

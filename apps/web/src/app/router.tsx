@@ -1,7 +1,8 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '@contesthub/shared';
-import { RedirectIfSignedIn, RequireAdmin, RequireDashboard } from './guards';
+import { RedirectIfSignedIn, RequireDashboard, RequirePermission } from './guards';
+import { STAFF_PAGES } from './staff-pages';
 import { PublicLayout } from './shell/layouts';
 import { DashboardLayout } from './shell/DashboardLayout';
 
@@ -64,13 +65,6 @@ const DASHBOARD_CHILDREN: Array<[string, string, string]> = [
   [d.help.pattern, 'Help & Support', 'FAQs, tutorials and your support tickets.'],
   [d.notifications.pattern, 'Notifications', 'Everything that happened to your contests, entries and payments.'],
   [d.messages.pattern, 'Messages', 'Conversations with other members.'],
-];
-
-const ADMIN_CHILDREN: Array<[string, string, string]> = [
-  [d.admin.pattern, 'Admin Tools', 'Users, moderation, system monitoring and financial reports.'],
-  [d.adminAnalytics.pattern, 'Admin Analytics', 'Platform-wide analytics and exports.'],
-  [d.contestManagement.pattern, 'Contest Management', 'Pending entries, voting monitor, prizes and contest settings.'],
-  [d.security.pattern, 'Security & Fraud Prevention', 'Fraud detection, verification, disputes and security logs.'],
 ];
 
 /** The route table: every pattern comes from the route catalogue (packages/shared/src/paths.ts). */
@@ -157,8 +151,12 @@ export function AppRoutes() {
         {DASHBOARD_CHILDREN.map(([path, title, description]) => (
           <Route key={path} path={path} element={soon(title, description)} />
         ))}
-        {ADMIN_CHILDREN.map(([path, title, description]) => (
-          <Route key={path} path={path} element={<RequireAdmin>{soon(title, description)}</RequireAdmin>} />
+        {STAFF_PAGES.map(({ path, title, description, permission }) => (
+          <Route
+            key={path}
+            path={path}
+            element={<RequirePermission permission={permission}>{soon(title, description)}</RequirePermission>}
+          />
         ))}
         <Route path="*" element={<Navigate to={d.home()} replace />} />
       </Route>

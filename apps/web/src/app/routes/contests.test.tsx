@@ -319,6 +319,14 @@ describe('Contest card', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report Contest' })).toBeNull());
   });
 
+  it('offers a moderator Report, not Delete (deleting any contest is an admin permission)', async () => {
+    server.serve('GET /auth/me', ok(meDto({ role: 'moderator' })));
+    server.serve('GET /contests', ok(list([contest()])));
+    renderAt('/contests');
+    expect(await screen.findByRole('button', { name: 'Report' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
   it('lets an admin delete after confirming, then refreshes the list', async () => {
     server.serve('GET /auth/me', ok(meDto({ role: 'admin' })));
     server.serve('GET /contests', ok(list([contest()])), ok(list([])));

@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, meDto, ok, renderAt } from '../../test/harness';
 
@@ -39,5 +39,35 @@ describe('Dashboard shell', { timeout: 20_000 }, () => {
     expect(mine.getAttribute('href')).toBe('/dashboard/entries');
     expect(mine.getAttribute('aria-current')).toBe('page');
     expect(links[at]!.getAttribute('aria-current')).toBeNull();
+  });
+
+  it.each([
+    ['admin', ['Admin Tools', 'Admin Analytics', 'Contest Management', 'Security & Fraud'], false],
+    ['moderator', [], true],
+    ['user', [], true],
+  ] as const)('shows the %s role the staff pages their permissions open', async (role, staffLinks, memberAnalytics) => {
+    fakeServer().serve('GET /auth/me', ok(meDto({ role, profileCompletion: 100 })));
+    renderAt('/dashboard/wallet');
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    for (const label of ['Admin Tools', 'Admin Analytics', 'Contest Management', 'Security & Fraud']) {
+      expect(labels.includes(label)).toBe((staffLinks as readonly string[]).includes(label));
+    }
+    expect(labels.includes('Analytics')).toBe(memberAnalytics);
+  });
+
+  it('sends someone without the permission away from a staff page, and lets an admin in', async () => {
+    fakeServer().serve('GET /auth/me', ok(meDto({ role: 'moderator', profileCompletion: 100 })));
+    const moderator = renderAt('/dashboard/admin');
+    await waitFor(() => expect(moderator.location()).toBe('/dashboard'));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Admin Tools' })).toBeNull();
+    cleanup();
+
+    fakeServer().serve('GET /auth/me', ok(meDto({ role: 'admin', profileCompletion: 100 })));
+    const admin = renderAt('/dashboard/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Tools' })).toBeTruthy();
+    expect(admin.location()).toBe('/dashboard/admin');
   });
 });

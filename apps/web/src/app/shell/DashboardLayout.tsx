@@ -26,6 +26,8 @@ import {
 } from 'lucide-react';
 import { formatDate, formatNumber, TIER_LABELS, type TPublicUser, paths } from '@contesthub/shared';
 import { useAuth } from '../../lib/auth';
+import { useCan } from '../../lib/permissions';
+import { STAFF_PAGES } from '../staff-pages';
 import { Badge } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { Logo } from './Logo';
@@ -48,15 +50,23 @@ const COMMON = [
   { to: paths.dashboard.settings(), label: 'Settings', icon: Settings },
 ];
 const USER_ONLY = [{ to: paths.dashboard.analytics(), label: 'Analytics', icon: BarChart3 }];
-const ADMIN_ONLY = [
-  { to: paths.dashboard.admin(), label: 'Admin Tools', icon: Wrench },
-  { to: paths.dashboard.adminAnalytics(), label: 'Admin Analytics', icon: BarChart3 },
-  { to: paths.dashboard.contestManagement(), label: 'Contest Management', icon: Users },
-  { to: paths.dashboard.security(), label: 'Security & Fraud', icon: ShieldAlert },
-];
+/** The staff pages (app/staff-pages.ts), each shown to whoever holds its permission. */
+const STAFF_ICONS: Record<string, LucideIcon> = {
+  [paths.dashboard.admin()]: Wrench,
+  [paths.dashboard.adminAnalytics()]: BarChart3,
+  [paths.dashboard.contestManagement()]: Users,
+  [paths.dashboard.security()]: ShieldAlert,
+};
+const STAFF_LABELS: Record<string, string> = { [paths.dashboard.security()]: 'Security & Fraud' };
+const STAFF_ITEMS = STAFF_PAGES.map((p) => ({
+  to: p.path,
+  label: STAFF_LABELS[p.path] ?? p.title,
+  icon: STAFF_ICONS[p.path] ?? Wrench,
+  permission: p.permission,
+}));
 
 const TITLES: Record<string, string> = {
-  ...Object.fromEntries([...COMMON, ...USER_ONLY, ...ADMIN_ONLY].map((i) => [i.to, i.label])),
+  ...Object.fromEntries([...COMMON, ...USER_ONLY, ...STAFF_ITEMS].map((i) => [i.to, i.label])),
   // Pages reached from elsewhere than the sidebar.
   [paths.dashboard.referrals()]: 'Referral Program',
   [paths.paymentVerification()]: 'Payment Verification',
@@ -80,11 +90,14 @@ function titleFor(pathname: string): string {
 
 export function DashboardLayout() {
   const { user, signOut } = useAuth();
+  const can = useCan();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setDrawerOpen(false), [pathname]);
   if (!user) return null;
-  const items = [...COMMON, ...(user.role === 'admin' ? ADMIN_ONLY : USER_ONLY)];
+  // Staff see the pages their permissions open in place of the member's own analytics.
+  const staff = STAFF_ITEMS.filter((i) => can(i.permission)).map(({ permission: _, ...item }) => item);
+  const items = [...COMMON, ...(staff.length > 0 ? staff : USER_ONLY)];
 
   const nav = (
     <nav aria-label="Dashboard" className="flex flex-col gap-0.5 p-3">

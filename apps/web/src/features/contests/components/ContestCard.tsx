@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Flag, Trash2 } from 'lucide-react';
 import { contestActionLabel, formatNumber, formatVoteCount, type TContest, entryFeeText, paths } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
+import { useCan } from '../../../lib/permissions';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/card';
@@ -13,14 +14,15 @@ import { DeleteContestDialog } from './DeleteContestDialog';
 import { ReportContestDialog } from './ReportContestDialog';
 
 /**
- * A contest in a list (home featured, browse). Extra buttons by role (spec 000 §6): signed-in
- * non-admins may report the contest, admins may delete it, logged-out visitors get neither.
+ * A contest in a list (home featured, browse). Extra buttons by permission (spec 000 §6): whoever
+ * may manage any contest (admins) may delete it, other signed-in people may report it, logged-out
+ * visitors get neither.
  */
 export function ContestCard({ contest }: { contest: TContest }) {
   const { user } = useAuth();
   const titleId = useId();
   const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
-  const isAdmin = user?.role === 'admin';
+  const canDelete = useCan()('contests.manage_any');
 
   return (
     <article aria-labelledby={titleId} className={cn(CARD_FRAME, 'transition-colors hover:border-slate-700')}>
@@ -51,7 +53,7 @@ export function ContestCard({ contest }: { contest: TContest }) {
           <ButtonLink to={paths.contest(contest._id)} aria-describedby={titleId} className="min-w-0 flex-1">
             {contestActionLabel(contest.status)}
           </ButtonLink>
-          {user && !isAdmin && (
+          {user && !canDelete && (
             <Button
               variant="outline"
               aria-describedby={titleId}
@@ -61,7 +63,7 @@ export function ContestCard({ contest }: { contest: TContest }) {
               Report
             </Button>
           )}
-          {isAdmin && (
+          {canDelete && (
             <Button
               variant="danger"
               aria-describedby={titleId}
