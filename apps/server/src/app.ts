@@ -16,6 +16,7 @@ import { createMailer } from './lib/mailer.js';
 import { createGateway } from './lib/payments/index.js';
 import { createScheduler, type Scheduler } from './lib/jobs.js';
 import { createJobQueueScheduler } from './lib/job-queue.js';
+import { nonBlockingStdout } from './lib/log-destination.js';
 import { jobsOf, paymentRegistry, subscribers } from './composition.js';
 import { createDispatcher } from './lib/events/dispatcher.js';
 import { setEventWakeUp } from './lib/events/index.js';
@@ -64,10 +65,13 @@ export interface BuildOptions {
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
   const pretty = process.stdout.isTTY && config.env !== 'production';
+  // A pipe on stdout (a supervisor, `| tee`, a container runtime) must never block the process.
+  const stream = pretty ? undefined : nonBlockingStdout();
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    ...(stream ? { stream } : {}),
   };
 }
 
@@ -129,7 +133,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = createStorage(config);
   const gateway = createGateway(config, { sandboxStore: new DbSandboxStore(database.db) });
   const events = createDispatcher(database.db, subscribers({ mailer }), app.log);
-  const ctx: AppContext = { config, database, db: database.db, mailer, storage, gateway, payments: paymentRegistry, events, log: app.log };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    storage,
+    gateway,
+    payments: paymentRegistry,
+    events,
+    lifecycle: { draining: false },
+    log: app.log,
+  };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     mailer.close();

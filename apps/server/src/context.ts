@@ -21,6 +21,8 @@ export interface AppContext {
   payments: PaymentRegistry<AppContext>;
   /** Hands recorded domain events to the subscribers registered at the composition root. */
   events: Dispatcher;
+  /** `draining` turns true when the server starts stopping: readiness answers 503 from then on. */
+  lifecycle: { draining: boolean };
   log: FastifyBaseLogger;
 }
 

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing requests in flight, then stopping`);
+    app.ctx.lifecycle.draining = true;
     // Hard stop if something hangs; a clean close normally takes well under a second.
     setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();

@@ -131,6 +131,7 @@ export const MESSAGES = {
     validation: 'Please check your input and try again',
     insufficientBalance: 'Insufficient balance',
     dbUnavailable: 'Database unavailable',
+    draining: 'This server is shutting down; try again',
     badRequest: 'The request could not be read. Please check it and try again.',
     badUrl: 'The address of this request is not valid',
     uriTooLong: 'The address of this request is too long',

@@ -10,3 +10,5 @@ export const ZPublicStats = z.object({
 export type TPublicStats = z.infer<typeof ZPublicStats>;
 
 export const ZHealth = z.object({ status: z.literal('ok'), db: z.literal('ok') });
+/** GET /api/ready: this instance takes new requests (false while it drains before stopping). */
+export const ZReadiness = z.object({ status: z.literal('ready'), db: z.literal('ok') });
