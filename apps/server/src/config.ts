@@ -58,6 +58,7 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
+    S3_FORCE_PATH_STYLE: bool(true),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z
       .string()
@@ -165,6 +166,8 @@ export interface Config {
         accessKeyId: string;
         secretAccessKey: string;
         publicUrl: string | undefined;
+        /** `<endpoint>/<bucket>/<key>` addressing (S3_FORCE_PATH_STYLE, default true; MinIO needs it). */
+        forcePathStyle: boolean;
       };
   webDistDir: string;
   /** Proxies allowed to set X-Forwarded-For (TRUST_PROXY); false: the socket's address is the client's. */
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             accessKeyId: e.S3_ACCESS_KEY_ID!,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
             publicUrl: e.S3_PUBLIC_URL,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true,
           }
         : { driver: 'local' },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,

@@ -1,8 +1,7 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { DeleteObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, unlink } from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -60,6 +59,7 @@ export function createStorage(config: Config): Storage {
       accessKeyId: s3.accessKeyId,
       secretAccessKey: s3.secretAccessKey,
       publicUrl: s3.publicUrl,
+      forcePathStyle: s3.forcePathStyle,
     });
   }
   return createLocalStorage({ root: path.join(config.dataDir, 'media'), urlPrefix: '/media' });
@@ -135,10 +135,10 @@ class ByteCounter extends Transform {
 }
 
 // ---------------------------------------------------------------------------------------------
-// S3-compatible object storage, signed with AWS Signature Version 4 (no SDK)
+// S3-compatible object storage through the AWS SDK (@aws-sdk/client-s3)
 
 export interface S3Options {
-  /** Default `https://s3.<region>.amazonaws.com`; MinIO, R2, Spaces… give theirs. Path-style addressing. */
+  /** Default `https://s3.<region>.amazonaws.com`; MinIO, R2, Spaces… give theirs. */
   endpoint?: string | undefined;
   region: string;
   bucket: string;
@@ -146,76 +146,31 @@ export interface S3Options {
   secretAccessKey: string;
   /** Public base (CDN or bucket website) that serves `<publicUrl>/<key>`. */
   publicUrl?: string | undefined;
-  /** Signing time; only tests pass this. */
-  now?: () => Date;
+  /**
+   * `<endpoint>/<bucket>/<key>` (default; MinIO and most self-hosted servers need it) rather than
+   * `<bucket>.<endpoint host>/<key>`.
+   */
+  forcePathStyle?: boolean | undefined;
   /** Per-request timeout in ms (default 60 s). */
   timeoutMs?: number;
+  /** Attempts per request, retries included (SDK default 3). */
+  maxAttempts?: number;
 }
 
 export class S3Error extends Error {
   constructor(
     message: string,
     public readonly statusCode: number,
-    public readonly body: string,
+    /** The S3 error code (`NoSuchBucket`, `SignatureDoesNotMatch`…) or the SDK's error name. */
+    public readonly code: string,
   ) {
     super(message);
     this.name = 'S3Error';
   }
 }
 
-const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
-/** Streams of unknown length are read into memory to hash them; this caps that. */
+/** Streams of unknown length are read into memory (a single PUT needs the length); this caps that. */
 const MAX_BUFFERED_STREAM_BYTES = 64 * 1024 * 1024;
-
-const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-
-/** RFC 3986 percent-encoding as SigV4 wants it: everything but A-Z a-z 0-9 - . _ ~ is encoded. */
-export function uriEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** 20240102T030405Z */
-export function amzDate(d: Date): string {
-  return d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-export interface SignInput {
-  method: string;
-  /** Already-encoded path as it goes on the wire (S3 does not re-encode it for the canonical URI). */
-  path: string;
-  /** Lower-case header names; `host`, `x-amz-date` and `x-amz-content-sha256` must be present. */
-  headers: Record<string, string>;
-  region: string;
-  service: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-}
-
-/** The Authorization header for a request without a query string. */
-export function signV4(input: SignInput): string {
-  const date = input.headers['x-amz-date'];
-  const payloadHash = input.headers['x-amz-content-sha256'];
-  if (!date || !payloadHash || !input.headers.host) throw new Error('signV4 needs host, x-amz-date and x-amz-content-sha256');
-  const names = Object.keys(input.headers)
-    .map((n) => n.toLowerCase())
-    .sort();
-  const canonicalHeaders = names.map((n) => `${n}:${input.headers[n]!.trim().replace(/\s+/g, ' ')}\n`).join('');
-  const signedHeaders = names.join(';');
-  const canonicalRequest = [input.method, input.path, '', canonicalHeaders, signedHeaders, payloadHash].join('\n');
-  const day = date.slice(0, 8);
-  const scope = `${day}/${input.region}/${input.service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', date, scope, sha256Hex(canonicalRequest)].join('\n');
-  const kDate = hmac(`AWS4${input.secretAccessKey}`, day);
-  const kRegion = hmac(kDate, input.region);
-  const kService = hmac(kRegion, input.service);
-  const kSigning = hmac(kService, 'aws4_request');
-  const signature = createHmac('sha256', kSigning).update(stringToSign).digest('hex');
-  return `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
-}
 
 async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -229,132 +184,133 @@ async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
+/** Passes a stream through and fails it when it does not carry exactly `expected` bytes. */
+class ExactLength extends Transform {
+  private bytes = 0;
+  constructor(
+    private readonly expected: number,
+    private readonly key: string,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer | string, _enc: BufferEncoding, done: TransformCallback) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    this.bytes += buf.length;
+    if (this.bytes > this.expected) done(this.mismatch());
+    else done(null, buf);
+  }
+  override _flush(done: TransformCallback) {
+    done(this.bytes === this.expected ? null : this.mismatch());
+  }
+  private mismatch() {
+    return new Error(`storage put ${this.key}: expected ${this.expected} bytes, got ${this.bytes}`);
+  }
+}
+
+function toS3Error(method: string, key: string, err: unknown): unknown {
+  if (err instanceof S3ServiceException) {
+    const status = err.$metadata.httpStatusCode ?? 0;
+    const detail = err.message && err.message !== 'UnknownError' ? `: ${err.name}: ${err.message}` : `: ${err.name}`;
+    return new S3Error(`S3 ${method} ${key} failed with HTTP ${status}${detail}`.slice(0, 400), status, err.name);
+  }
+  return err;
+}
+
 export function createS3Storage(opts: S3Options): Storage {
   const endpoint = new URL(opts.endpoint ?? `https://s3.${opts.region}.amazonaws.com`);
   if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') throw new Error('S3 endpoint must be http(s)');
   const basePath = endpoint.pathname.replace(/\/+$/, '');
-  const endpointBase = `${endpoint.origin}${basePath}`;
-  const publicBase = opts.publicUrl?.replace(/\/+$/, '');
-  const now = opts.now ?? (() => new Date());
+  const forcePathStyle = opts.forcePathStyle ?? true;
+  const bucketBase = forcePathStyle
+    ? `${endpoint.origin}${basePath}/${opts.bucket}`
+    : `${endpoint.protocol}//${opts.bucket}.${endpoint.host}${basePath}`;
+  const publicBase = opts.publicUrl?.replace(/\/+$/, '') ?? bucketBase;
   const timeoutMs = opts.timeoutMs ?? 60_000;
-  const transport = endpoint.protocol === 'https:' ? https : http;
 
-  const objectPath = (key: string) => `${basePath}/${uriEncode(opts.bucket)}/${key.split('/').map(uriEncode).join('/')}`;
+  const client = new S3Client({
+    region: opts.region,
+    endpoint: `${endpoint.origin}${basePath}`,
+    forcePathStyle,
+    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+    // SDK 3.729+ adds CRC32 checksums (aws-chunked trailers on streams) by default; several
+    // S3-compatible servers reject those. S3 itself does not need them for PutObject.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { requestTimeout: timeoutMs, connectionTimeout: Math.min(timeoutMs, 10_000) },
+    ...(opts.maxAttempts !== undefined ? { maxAttempts: opts.maxAttempts } : {}),
+  });
 
   const url = (key: string) => {
     assertValidKey(key);
-    return publicBase ? `${publicBase}/${key}` : `${endpointBase}/${opts.bucket}/${key}`;
+    return `${publicBase}/${key}`;
   };
-
-  async function send(
-    method: 'PUT' | 'DELETE',
-    key: string,
-    extraHeaders: Record<string, string>,
-    payloadHash: string,
-    body?: Buffer | NodeJS.ReadableStream,
-  ): Promise<{ status: number; body: string }> {
-    assertValidKey(key);
-    const reqPath = objectPath(key);
-    const headers: Record<string, string> = {
-      ...extraHeaders,
-      host: endpoint.host,
-      'x-amz-date': amzDate(now()),
-      'x-amz-content-sha256': payloadHash,
-    };
-    const authorization = signV4({
-      method,
-      path: reqPath,
-      headers,
-      region: opts.region,
-      service: 's3',
-      accessKeyId: opts.accessKeyId,
-      secretAccessKey: opts.secretAccessKey,
-    });
-    return new Promise((resolve, reject) => {
-      const req = transport.request(
-        {
-          protocol: endpoint.protocol,
-          hostname: endpoint.hostname,
-          port: endpoint.port || undefined,
-          method,
-          path: reqPath,
-          headers: { ...headers, authorization },
-          timeout: timeoutMs,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (c: Buffer) => {
-            // Only a snippet is ever reported; keep at most 4 KB of an error body.
-            if (size < 4096) chunks.push(c);
-            size += c.length;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`S3 ${method} ${key} timed out after ${timeoutMs} ms`)));
-      req.on('error', reject);
-      if (body === undefined) req.end();
-      else if (Buffer.isBuffer(body)) req.end(body);
-      else pipeline(body, req).catch((err: unknown) => req.destroy(err as Error));
-    });
-  }
-
-  function check(method: string, key: string, res: { status: number; body: string }): void {
-    if (res.status >= 200 && res.status < 300) return;
-    const snippet = res.body.replace(/\s+/g, ' ').trim().slice(0, 300);
-    throw new S3Error(`S3 ${method} ${key} failed with HTTP ${res.status}${snippet ? `: ${snippet}` : ''}`, res.status, snippet);
-  }
 
   return {
     async put(key, body, putOpts) {
       assertValidKey(key);
-      let payload: Buffer | NodeJS.ReadableStream;
-      let payloadHash: string;
+      let payload: Buffer | Readable;
       let length: number;
+      // A failing source stream (or a length mismatch) aborts the request rather than leaving S3
+      // waiting for bytes that never come.
+      const abort = new AbortController();
+      let streamError: unknown;
       if (Buffer.isBuffer(body)) {
+        if (putOpts.contentLength !== undefined && body.length !== putOpts.contentLength) {
+          throw new Error(`storage put ${key}: expected ${putOpts.contentLength} bytes, got ${body.length}`);
+        }
         payload = body;
-        payloadHash = sha256Hex(body);
         length = body.length;
       } else if (putOpts.contentLength !== undefined) {
-        // Known size: stream it as is; the body is covered by TLS rather than the signature.
-        payload = body;
-        payloadHash = UNSIGNED_PAYLOAD;
+        // Known size: streamed as is (the SDK signs it as UNSIGNED-PAYLOAD over https), and failed
+        // if the stream turns out shorter or longer than announced.
+        const checked = new ExactLength(putOpts.contentLength, key);
+        pipeline(body, checked).catch((err: unknown) => {
+          streamError = err;
+          abort.abort(err);
+        });
+        payload = checked;
         length = putOpts.contentLength;
       } else {
         payload = await readAll(body, MAX_BUFFERED_STREAM_BYTES);
-        payloadHash = sha256Hex(payload);
         length = payload.length;
       }
-      const res = await send(
-        'PUT',
-        key,
-        {
-          'content-type': putOpts.contentType,
-          'content-length': String(length),
-          // Keys are never reused, so the object may be cached for good.
-          'cache-control': 'public, max-age=31536000, immutable',
-        },
-        payloadHash,
-        payload,
-      );
-      check('PUT', key, res);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: opts.bucket,
+            Key: key,
+            Body: payload,
+            ContentLength: length,
+            ContentType: putOpts.contentType,
+            // Keys are never reused, so the object may be cached for good.
+            CacheControl: 'public, max-age=31536000, immutable',
+          }),
+          { abortSignal: abort.signal },
+        );
+      } catch (err) {
+        if (payload instanceof Readable) payload.destroy();
+        if (streamError !== undefined) throw streamError;
+        throw toS3Error('PUT', key, err);
+      }
       return { key, url: url(key) };
     },
 
     async delete(key) {
-      const res = await send('DELETE', key, {}, sha256Hex(''));
-      if (res.status === 404) return;
-      check('DELETE', key, res);
+      assertValidKey(key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key }));
+      } catch (err) {
+        // S3 answers 204 for a missing key; some compatible servers answer 404 NoSuchKey.
+        if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404 && err.name !== 'NoSuchBucket') return;
+        throw toS3Error('DELETE', key, err);
+      }
     },
 
     url,
 
     keyOf(u) {
-      const base = publicBase ?? `${endpointBase}/${opts.bucket}`;
-      if (!u.startsWith(`${base}/`)) return undefined;
-      const key = u.slice(base.length + 1);
+      if (!u.startsWith(`${publicBase}/`)) return undefined;
+      const key = u.slice(publicBase.length + 1);
       return isValidKey(key) ? key : undefined;
     },
   };
