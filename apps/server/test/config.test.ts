@@ -88,7 +88,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
     expect(config.publicUrl).toBe('https://contesthub.example');
     expect(config.admin).toEqual({ email: 'boss@example.com', password: 'long-enough-password' });
-    expect(config.storage).toMatchObject({ driver: 's3', bucket: 'media', region: 'us-east-1' });
+    expect(config.storage).toMatchObject({ driver: 's3', bucket: 'media', region: 'us-east-1', forcePathStyle: true });
   });
 
   it.each([
@@ -106,6 +106,7 @@ describe('loadConfig', () => {
     ['JWT_SECRET', { JWT_SECRET: 'too-short' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail.example' }],
     ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
+    ['S3_FORCE_PATH_STYLE', { S3_FORCE_PATH_STYLE: 'sometimes' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
   ] as const)('names %s when it is wrong (%j)', (variable, env) => {
     const problems = problemsOf(env);
