@@ -32,6 +32,15 @@ async function messages(filePath: string, code: string) {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
+/** Lints `code` as `file` and expects `rule` to fire with a message containing `expected`. */
+async function expectRule(file: string, code: string, rule: string, expected: string) {
+  const found = await messages(file, code);
+  expect(
+    found.some((m) => m.startsWith(rule) && m.includes(expected)),
+    found.join('\n'),
+  ).toBe(true);
+}
+
 const server = 'apps/server/src';
 
 const web = 'apps/web/src';
@@ -47,13 +56,7 @@ describe('web boundaries', () => {
       "import { useWallet } from '../../../apps/web/src/features/wallet/api/get-wallet';",
       'Shared layers',
     ],
-  ])('%s: %s', async (file, code, expected) => {
-    const found = await messages(file, code);
-    expect(
-      found.some((m) => m.startsWith('import-x/no-restricted-paths') && m.includes(expected)),
-      found.join('\n'),
-    ).toBe(true);
-  });
+  ])('%s: %s', (file, code, expected) => expectRule(file, code, 'import-x/no-restricted-paths', expected));
 
   it('lets a page compose several features, and a feature use components and lib', async () => {
     expect(
@@ -96,13 +99,7 @@ describe('repositories hold all SQL', () => {
     [`${server}/modules/wallet/fixture.ts`, "import { sql } from 'drizzle-orm';", 'SQL lives in repositories'],
     [`${server}/plugins/fixture.ts`, "import { eq } from 'drizzle-orm';", 'SQL lives in repositories'],
     [`${server}/lib/fixture.ts`, "import { users } from '../db/schema/index.js';", 'Tables are a repository'],
-  ])('%s: %s', async (file, code, expected) => {
-    const found = await messages(file, code);
-    expect(
-      found.some((m) => m.startsWith('@typescript-eslint/no-restricted-imports') && m.includes(expected)),
-      found.join('\n'),
-    ).toBe(true);
-  });
+  ])('%s: %s', (file, code, expected) => expectRule(file, code, '@typescript-eslint/no-restricted-imports', expected));
 
   it('lets a repository use tables and SQL, and anyone import a row type', async () => {
     expect(
@@ -137,13 +134,7 @@ describe('server boundaries', () => {
       "import { paymentRegistry } from '../../composition.js';",
       'Modules never import the composition root',
     ],
-  ])('%s: %s', async (file, code, expected) => {
-    const found = await messages(file, code);
-    expect(
-      found.some((m) => m.startsWith('import-x/no-restricted-paths') && m.includes(expected)),
-      found.join('\n'),
-    ).toBe(true);
-  });
+  ])('%s: %s', (file, code, expected) => expectRule(file, code, 'import-x/no-restricted-paths', expected));
 
   it('lets a higher module import a lower one', async () => {
     expect(

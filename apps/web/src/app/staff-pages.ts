@@ -3,6 +3,7 @@
  * guards them) and the sidebar (which shows them). Named permissions, not roles, so a moderator
  * sees exactly the pages their permissions open.
  */
+import { BarChart3, ShieldAlert, Users, Wrench, type LucideIcon } from 'lucide-react';
 import type { Permission } from '@contesthub/shared';
 import { paths } from '@contesthub/shared';
 
@@ -11,6 +12,9 @@ const d = paths.dashboard;
 export interface StaffPage {
   path: string;
   title: string;
+  /** The sidebar's label, when shorter than the title. */
+  navLabel?: string;
+  icon: LucideIcon;
   description: string;
   permission: Permission;
 }
@@ -21,22 +25,27 @@ export const STAFF_PAGES: StaffPage[] = [
     title: 'Admin Tools',
     description: 'Users, moderation, system monitoring and financial reports.',
     permission: 'roles.manage',
+    icon: Wrench,
   },
   {
     path: d.adminAnalytics(),
     title: 'Admin Analytics',
     description: 'Platform-wide analytics and exports.',
     permission: 'analytics.platform',
+    icon: BarChart3,
   },
   {
     path: d.contestManagement(),
     title: 'Contest Management',
     description: 'Pending entries, voting monitor, prizes and contest settings.',
     permission: 'contests.manage_any',
+    icon: Users,
   },
   {
     path: d.security(),
     title: 'Security & Fraud Prevention',
+    navLabel: 'Security & Fraud',
+    icon: ShieldAlert,
     description: 'Fraud detection, verification, disputes and security logs.',
     permission: 'system.monitor',
   },

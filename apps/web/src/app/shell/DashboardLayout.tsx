@@ -14,14 +14,11 @@ import {
   MessageSquare,
   PlusCircle,
   Settings,
-  ShieldAlert,
   Trophy,
   User,
-  Users,
   Wallet,
   X,
   Medal,
-  Wrench,
   type LucideIcon,
 } from 'lucide-react';
 import { formatDate, formatNumber, TIER_LABELS, type TPublicUser, paths } from '@contesthub/shared';
@@ -51,19 +48,7 @@ const COMMON = [
 ];
 const USER_ONLY = [{ to: paths.dashboard.analytics(), label: 'Analytics', icon: BarChart3 }];
 /** The staff pages (app/staff-pages.ts), each shown to whoever holds its permission. */
-const STAFF_ICONS: Record<string, LucideIcon> = {
-  [paths.dashboard.admin()]: Wrench,
-  [paths.dashboard.adminAnalytics()]: BarChart3,
-  [paths.dashboard.contestManagement()]: Users,
-  [paths.dashboard.security()]: ShieldAlert,
-};
-const STAFF_LABELS: Record<string, string> = { [paths.dashboard.security()]: 'Security & Fraud' };
-const STAFF_ITEMS = STAFF_PAGES.map((p) => ({
-  to: p.path,
-  label: STAFF_LABELS[p.path] ?? p.title,
-  icon: STAFF_ICONS[p.path] ?? Wrench,
-  permission: p.permission,
-}));
+const STAFF_ITEMS = STAFF_PAGES.map((p) => ({ to: p.path, label: p.navLabel ?? p.title, icon: p.icon, permission: p.permission }));
 
 const TITLES: Record<string, string> = {
   ...Object.fromEntries([...COMMON, ...USER_ONLY, ...STAFF_ITEMS].map((i) => [i.to, i.label])),
