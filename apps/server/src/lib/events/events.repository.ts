@@ -1,5 +1,5 @@
 /** Every statement on the event tables (db/schema/events.ts). */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { domainEvents, eventCursors, eventParked } from '../../db/schema/index.js';
 
@@ -41,20 +41,6 @@ export async function insertEvent(
     .values({ name: e.name, aggregate: e.aggregate, payload: e.payload, actorId: e.actorId ?? null })
     .returning({ id: domainEvents.id });
   return row!.id;
-}
-
-/**
- * The insert of one event as a statement of its own, for a caller that folds it into a larger
- * statement (a data-modifying CTE: `ev as (${insertEventSql(…)})`); `when` guards it (inserted
- * only when it holds, e.g. `exists (select 1 from v)`).
- */
-export function insertEventSql(
-  e: { name: string; aggregate: string; payload: Record<string, unknown>; actorId?: string | null },
-  when?: SQL,
-): SQL {
-  return sql`insert into ${domainEvents} (name, aggregate, payload, actor_id)
-          select ${e.name}, ${e.aggregate}, ${JSON.stringify(e.payload)}::jsonb, ${e.actorId ?? null}::uuid
-          ${when ? sql`where ${when}` : sql``}`;
 }
 
 type Row = {

@@ -12,10 +12,9 @@
  *
  * A module never calls another module to tell it something happened: it records an event.
  */
-import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { insertEvent, insertEventSql, type StoredEvent } from './events.repository.js';
+import { insertEvent, type StoredEvent } from './events.repository.js';
 
 export type { StoredEvent } from './events.repository.js';
 
@@ -64,7 +63,7 @@ export async function recordEvent<E extends EventDefinition>(
   return id;
 }
 
-/** An event checked against its schema, not yet written: what `eventInsertSql` folds into a statement. */
+/** An event checked against its schema, not yet written (the vote's `cast_vote` call writes it). */
 export interface PendingEvent {
   name: string;
   aggregate: string;
@@ -74,20 +73,12 @@ export interface PendingEvent {
 
 /**
  * The row `recordEvent` would insert, checked against the schema, for a caller that writes it inside
- * a statement of its own with `eventInsertSql` (the vote hot path folds it into the vote's one statement).
+ * a database call of its own (the vote hot path passes it to the `cast_vote` function, migration 0013).
  */
 export function eventRow<E extends EventDefinition>(event: E, payload: PayloadOf<E>, meta: { actorId?: string | null } = {}): PendingEvent {
   const parsed = event.schema.parse(payload) as Record<string, unknown>;
   onRecorded?.();
   return { name: event.name, aggregate: event.aggregate(payload), payload: parsed, actorId: meta.actorId ?? null };
-}
-
-/**
- * The insert of a pending event as SQL, for a repository that runs it inside a statement of its own
- * (a data-modifying CTE), guarded by `when`. No module imports the events table.
- */
-export function eventInsertSql(event: PendingEvent, when?: SQL): SQL {
-  return insertEventSql(event, when);
 }
 
 /** A typed view of a stored event, for a subscriber that listens to `event`. */

@@ -1,5 +1,5 @@
 /** Statements over sessions and their refresh tokens. No rules here: see sessions.ts and login.ts. */
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 
@@ -87,9 +87,15 @@ export async function hasSessionWithUserAgent(db: DbOrTx, userId: string, userAg
   return !!row;
 }
 
-/** A live session of the user named by an access token, with what the request guard needs of the user. */
-export async function findLiveSessionOf(db: DbOrTx, sessionId: string, userId: string, at: Date) {
-  const [row] = await db
+/**
+ * The request guard's look-up, as a named prepared statement (parsed and planned once per database
+ * connection, then only bound and executed: every authenticated request runs it), kept per database
+ * handle.
+ */
+const liveSessionStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareLiveSession>>();
+
+function prepareLiveSession(db: DbOrTx) {
+  return db
     .select({
       sessionId: sessions.id,
       lastActivityAt: sessions.lastActivityAt,
@@ -102,7 +108,25 @@ export async function findLiveSessionOf(db: DbOrTx, sessionId: string, userId: s
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)));
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('at')),
+      ),
+    )
+    .prepare('live_session');
+}
+
+/** A live session of the user named by an access token, with what the request guard needs of the user. */
+export async function findLiveSessionOf(db: DbOrTx, sessionId: string, userId: string, at: Date) {
+  let statement = liveSessionStatements.get(db);
+  if (!statement) {
+    statement = prepareLiveSession(db);
+    liveSessionStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ sessionId, userId, at: at.toISOString() });
   return row;
 }
 

@@ -7,7 +7,7 @@
  * (which `post()` locks in code order). Keeping that order avoids deadlocks between a vote and a
  * cancellation or a payout.
  */
-import { and, asc, count, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { contests, entries, userBadges, users } from '../../db/schema/index.js';
@@ -38,12 +38,28 @@ export async function loadContest(db: DbOrTx, id: string): Promise<ContestRow> {
   return row;
 }
 
+/** Namespace of the contest's change lock (the same number is in cast_vote, migration 0013). */
+const CONTEST_LOCK_NAMESPACE = 727_202;
+
+/**
+ * The contest's change lock, exclusively, until the caller's transaction ends. A vote takes it
+ * shared (cast_vote) instead of touching the contest row first, so votes never queue behind each
+ * other on it; anything that changes the contest's status, dates or counters takes it exclusively
+ * (getContestForUpdate, a vote's removal): it waits for the votes in flight, and votes after it see
+ * the change.
+ */
+export async function lockContestChanges(tx: Tx, id: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(CONTEST_LOCK_NAMESPACE))}, hashtext(${id}::uuid::text))`);
+}
+
 /**
  * The contest row under `SELECT … FOR UPDATE` inside the caller's transaction, or 404. Everything
- * that changes the contest's status, dates, counters or money takes this lock first.
+ * that changes the contest's status, dates, counters or money takes this lock first (after the
+ * contest's change lock, which votes take shared).
  */
 export async function getContestForUpdate(tx: Tx, id: string): Promise<ContestRow> {
   if (!isUuid(id)) throw contestNotFound();
+  await lockContestChanges(tx, id);
   const [row] = await tx.select().from(contests).where(eq(contests.id, id)).for('update');
   if (!row) throw contestNotFound();
   return row;

@@ -62,55 +62,28 @@ export interface PostingWrite {
 }
 
 /**
- * One round trip for the whole posting: lock the accounts (in code order, so concurrent postings
- * never deadlock), compute every new balance, and only if every account exists and none that may
- * not go negative would, insert the transaction (a reference that already exists inserts nothing),
- * write the balances and the journal lines. Every write hangs on the same gate, so a refusal
- * writes nothing. Round trips were most of a paid vote's cost (bench/votes).
+ * One round trip for the whole posting: the `ledger_post` function (migration 0013) locks the
+ * accounts (in code order, so concurrent postings never deadlock), computes every new balance and,
+ * only if every account exists and none that may not go negative would, inserts the transaction (a
+ * reference that already exists inserts nothing), writes the balances and the journal lines. Every
+ * write hangs on the same gate, so a refusal writes nothing. The vote's `cast_vote` posts through
+ * the same function, so the posting has one home.
  */
 export async function postInOneStatement(tx: Tx, input: PostingWrite): Promise<PostedRow> {
-  const lines = sql.join(
-    input.lines.map((l) => sql`(${l.account.code}::text, ${l.amount}::bigint)`),
+  const codes = sql.join(
+    input.lines.map((l) => sql`${l.account.code}`),
     sql`, `,
   );
-  const [row] = await queryRows<PostedRow>(
-    tx,
-    sql`with lines(code, amount) as (values ${lines}),
-      present as (select count(*)::int as n from ${ledgerAccounts} where code in (select code from lines)),
-      -- Lock only when every account exists: holding some of them while the caller creates the
-      -- others could deadlock with a posting that created one of those and waits for ours.
-      locked as (
-        select a.id, a.code, a.asset, a.balance, a.allow_negative from ${ledgerAccounts} a
-        where a.code in (select code from lines) and (select n from present) = ${input.lines.length}
-        order by a.code for update
-      ),
-      next as (
-        select l.id, l.code, l.asset, l.balance as before, l.balance + x.amount as balance, x.amount,
-          (l.allow_negative or l.balance + x.amount >= 0) as ok
-        from locked l join lines x on x.code = l.code
-      ),
-      gate as (select count(*) = ${input.lines.length} and coalesce(bool_and(ok), false) as go from next),
-      t as (
-        insert into ${ledgerTransactions} (reference, kind, description, metadata)
-        select ${input.reference}, ${input.kind}, ${input.description}, ${JSON.stringify(input.metadata ?? {})}::jsonb
-        from gate where go
-        on conflict (reference) do nothing
-        returning id
-      ),
-      b as (
-        update ${ledgerAccounts} a set balance = n.balance from next n
-        where a.id = n.id and exists (select 1 from t)
-        returning a.id
-      ),
-      e as (
-        insert into ${ledgerEntries} (transaction_id, account_id, asset, amount, balance_after)
-        select t.id, n.id, n.asset, n.amount, n.balance from t, next n
-        returning id
-      )
-      select (select n from present) as found, (select go from gate) as go, (select id from t) as "transactionId",
-        (select json_agg(json_build_object('code', code, 'asset', asset, 'balance', balance, 'before', before, 'ok', ok)) from next) as lines`,
+  const amounts = sql.join(
+    input.lines.map((l) => sql`${l.amount}`),
+    sql`, `,
   );
-  return row!;
+  const [row] = await queryRows<{ r: PostedRow }>(
+    tx,
+    sql`select ledger_post(${input.reference}, ${input.kind}, ${input.description}, ${JSON.stringify(input.metadata ?? {})}::jsonb,
+      array[${codes}]::text[], array[${amounts}]::bigint[]) as r`,
+  );
+  return row!.r;
 }
 
 // ---------- postings ----------

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events/index.js';
+import { lockContestChanges } from '../contests/contests.repository.js';
 import { phaseAt } from '../contests/phase.js';
 import type { CastResult } from './cast-vote.js';
 import { refundVote } from './refund-vote.js';
@@ -21,7 +22,8 @@ export async function removeVote(ctx: AppContext, voteId: string): Promise<CastR
   if (!known) throw AppError.notFound(VOTE_MESSAGES.voteNotFound);
   return ctx.db.transaction(async (tx) => {
     await repo.lockVoter(tx, known.voterId);
-    // Contest row first, as casting and cancelling lock it before any entry row.
+    // The contest's change lock (votes in flight finish first), then its row before any entry row.
+    await lockContestChanges(tx, known.contestId);
     const c = await repo.lockContestForVotes(tx, known.contestId);
     if (!c) throw AppError.notFound(VOTE_MESSAGES.contestNotFound);
     const phase = phaseAt(c, now());

@@ -1,9 +1,10 @@
 /**
- * The limits of a vote, as pure rules (no database): the one home of "free votes per WAT day", of
- * what a voter may still cast, and of which limit a vote breaks. cast-vote reads the counts under
- * the voter's lock and asks these.
+ * The limits of a vote, as pure rules (no database): the one home of "free votes per WAT day" and
+ * of what a voter may still cast. Which limit a vote breaks is checked where the vote is written,
+ * under the voter's lock, in the `cast_vote` function (migration 0013), which is given these
+ * constants.
  */
-import { watDayStart, type VoteType } from '@contesthub/shared';
+import { watDayStart } from '@contesthub/shared';
 
 /**
  * Free votes a person may cast per WAT calendar day across all contests. 20 is well above what a
@@ -42,25 +43,4 @@ export function remainingOf(c: VoteLimits, u: VoteUsage): Remaining {
       ? 0
       : Math.max(0, Math.min(c.freeVotesPerUser - u.usedFree, DAILY_FREE_VOTE_LIMIT - u.freeToday, totalVotes ?? Infinity));
   return { freeVotes, totalVotes };
-}
-
-export type LimitRefusal =
-  | { kind: 'paidOnly' }
-  | { kind: 'freeOnly' }
-  | { kind: 'maxReached'; max: number }
-  | { kind: 'maxLeft'; left: number }
-  | { kind: 'freeContestLimit' }
-  | { kind: 'freeDailyLimit' };
-
-/** The first limit a vote of `type` × `amount` breaks, in the order the spec checks them; null when none. */
-export function refusalOf(c: VoteLimits, u: VoteUsage, type: VoteType, amount: number): LimitRefusal | null {
-  if (c.votingType === 'paid' && type === 'free') return { kind: 'paidOnly' };
-  if (c.votingType === 'free' && type === 'paid') return { kind: 'freeOnly' };
-  if (c.maxVotesPerUser !== null && u.usedTotal + amount > c.maxVotesPerUser) {
-    const left = c.maxVotesPerUser - u.usedTotal;
-    return left <= 0 ? { kind: 'maxReached', max: c.maxVotesPerUser } : { kind: 'maxLeft', left };
-  }
-  if (type === 'free' && u.usedFree >= c.freeVotesPerUser) return { kind: 'freeContestLimit' };
-  if (type === 'free' && u.freeToday >= DAILY_FREE_VOTE_LIMIT) return { kind: 'freeDailyLimit' };
-  return null;
 }

@@ -7,13 +7,14 @@
 import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { VoteType } from '@contesthub/shared';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
-import { contests, entries, ledgerAccounts, votes } from '../../db/schema/index.js';
-import { eventInsertSql, type PendingEvent } from '../../lib/events/index.js';
+import { contests, entries, votes } from '../../db/schema/index.js';
+import type { PendingEvent } from '../../lib/events/index.js';
 
 export type VoteRow = typeof votes.$inferSelect;
 
 // ---------- the voter's lock and usage ----------
 
+/** Namespace of the per-voter advisory lock (the same number is in cast_vote, migration 0013). */
 const VOTE_LOCK_NAMESPACE = 727_201;
 
 /** Serialises one voter's vote-changing transactions (see cast-vote.ts). */
@@ -35,94 +36,102 @@ export const freeVotesSince = (voterId: string, since: Date) =>
 
 // ---------- cast ----------
 
-/**
- * One plain statement (no row lock): the contest's voting settings, the entry, the idempotency
- * key's earlier vote, the voter's usage and (for a paid vote) their credit units. Undefined when
- * the contest does not exist.
- */
-export async function readCastContext(
-  tx: Tx,
-  q: { contestId: string; entryId: string; voterId: string; idempotencyKey?: string | undefined; dayStart: Date; creditsAccount?: string },
-) {
-  const { voterId, idempotencyKey } = q;
-  const [s] = await tx
-    .select({
-      contest: {
-        id: contests.id,
-        status: contests.status,
-        entryStartDate: contests.entryStartDate,
-        entryEndDate: contests.entryEndDate,
-        votingStartDate: contests.votingStartDate,
-        votingEndDate: contests.votingEndDate,
-        votingType: contests.votingType,
-        votingFeeAmount: contests.votingFeeAmount,
-        freeVotesPerUser: contests.freeVotesPerUser,
-        maxVotesPerUser: contests.maxVotesPerUser,
-      },
-      entry: { id: entries.id, contestId: entries.contestId, participantId: entries.participantId, status: entries.status },
-      replayId: idempotencyKey
-        ? sql<string | null>`(select v.id from ${votes} v where v.voter_id = ${voterId} and v.idempotency_key = ${idempotencyKey})`
-        : sql<string | null>`null`,
-      usedTotal: usedIn(q.contestId, voterId),
-      usedFree: usedIn(q.contestId, voterId, 'free'),
-      freeToday: freeVotesSince(voterId, q.dayStart),
-      creditUnits: q.creditsAccount
-        ? num(sql`coalesce((select a.balance from ${ledgerAccounts} a where a.code = ${q.creditsAccount}), 0)::text`)
-        : num(sql`0`),
-    })
-    .from(contests)
-    .leftJoin(entries, eq(entries.id, q.entryId))
-    .where(eq(contests.id, q.contestId));
-  return s;
-}
-
-export interface CastWrite {
+export interface CastCall {
   voteId: string;
   contestId: string;
   entryId: string;
   voterId: string;
   voteType: VoteType;
+  /** Votes asked for (a free vote counts one whatever is asked). */
   amount: number;
-  weightedTotal: number;
-  creditCost: number;
-  idempotencyKey: string;
-  /** Counts the voter among the contest's voters (their first active vote there). */
-  firstVote: boolean;
+  idempotencyKey: string | undefined;
   at: Date;
+  /** Start of the voter's free-vote day and the daily free limit (vote-limits.ts). */
+  dayStart: Date;
+  dailyFreeLimit: number;
+  /** Weight of one vote of this type (VOTE_WEIGHTS). */
+  weight: number;
+  /** Ledger accounts of a paid vote: the voter's credits and the revenue shard (ledger/accounts.ts). */
+  creditsAccount: string | null;
+  revenueAccount: string | null;
+  ledgerDescription: string;
+  /** The vote.cast event; the function adds creditCost from the contest's fee. */
+  event: PendingEvent;
 }
 
+/** The contest fields a cast answers with (limits, and the dates phase.ts words a refusal from). */
+export interface CastContest {
+  status: 'draft' | 'active' | 'voting' | 'ended' | 'cancelled';
+  entryStartDate: string;
+  entryEndDate: string;
+  votingStartDate: string;
+  votingEndDate: string;
+  votingType: 'free' | 'paid' | 'both';
+  votingFeeAmount: number;
+  freeVotesPerUser: number;
+  maxVotesPerUser: number | null;
+}
+
+export interface CastUsage {
+  usedTotal: number;
+  usedFree: number;
+  freeToday: number;
+}
+
+export type CastRefusalReason =
+  | 'entryNotFound'
+  | 'wrongContest'
+  | 'ownEntry'
+  | 'notApproved'
+  | 'votingClosed'
+  | 'paidOnly'
+  | 'freeOnly'
+  | 'maxReached'
+  | 'maxLeft'
+  | 'freeContestLimit'
+  | 'freeDailyLimit'
+  | 'insufficientCredits';
+
+type Counters = { votesCount: number; weightedVotes: number };
+
+export type CastOutcome =
+  | { outcome: 'notFound' }
+  | {
+      outcome: 'refused';
+      reason: CastRefusalReason;
+      contest?: CastContest;
+      max?: number;
+      left?: number;
+      required?: number;
+      available?: number;
+    }
+  | {
+      outcome: 'replay';
+      contest: CastContest;
+      usage: CastUsage;
+      vote: Omit<VoteRow, 'createdAt'> & { createdAt: string };
+      entry: Counters | null;
+    }
+  | { outcome: 'cast'; contest: CastContest; usage: CastUsage; creditCost: number; amount: number; weightedTotal: number; entry: Counters };
+
+/** SQLSTATE cast_vote raises when the entry was rejected between its read and its counter update. */
+export const ENTRY_NO_LONGER_APPROVED = 'CV001';
+
 /**
- * The cast's ONE statement (data-modifying CTEs): the contest's counters, only while it is still in
- * its voting window, then, reading that result, the entry's counters (so the contest row is always
- * locked before the entry row), then the vote, then `event` (the outbox row), only if the vote was
- * inserted. `open` is 0 when the contest left its window; null counters mean the entry is no longer
- * approved.
+ * A whole vote in ONE database call: the `cast_vote` function (migration 0013) takes the voter's
+ * lock and the contest's shared lock, reads, checks every rule, posts the charge, bumps the
+ * counters, inserts the vote and its event. Run outside any transaction: the call is its own.
  */
-export async function writeCast(tx: Tx, w: CastWrite, event: PendingEvent) {
-  const atIso = w.at.toISOString();
-  const [written] = await queryRows<{ votesCount: number | null; weightedVotes: number | null; open: number }>(
-    tx,
-    sql`with c as (
-          update ${contests} set total_votes = total_votes + ${w.weightedTotal}, total_voters = total_voters + ${w.firstVote ? 1 : 0}
-          where id = ${w.contestId} and status in ('active', 'voting')
-            and voting_start_date <= ${atIso}::timestamptz and voting_end_date > ${atIso}::timestamptz
-          returning id
-        ), e as (
-          update ${entries} set votes_count = votes_count + ${w.amount}, weighted_votes = weighted_votes + ${w.weightedTotal}
-          where id = ${w.entryId} and status = 'approved' and exists (select 1 from c)
-          returning votes_count, weighted_votes
-        ), v as (
-          insert into ${votes} (id, contest_id, entry_id, voter_id, vote_type, amount, weighted_total, credit_cost, idempotency_key, created_at)
-          values (${w.voteId}, ${w.contestId}, ${w.entryId}, ${w.voterId}, ${w.voteType}, ${w.amount}, ${w.weightedTotal}, ${w.creditCost},
-            ${w.idempotencyKey}, ${atIso}::timestamptz)
-          returning id
-        ), ev as (
-          ${eventInsertSql(event, sql`exists (select 1 from v)`)}
-        )
-        select (select votes_count from e) as "votesCount", (select weighted_votes from e) as "weightedVotes",
-          (select count(*) from c)::int as "open", (select count(*) from v)::int as "inserted"`,
+export async function castVoteCall(db: DbOrTx, c: CastCall): Promise<CastOutcome> {
+  const e = c.event;
+  const [row] = await queryRows<{ r: CastOutcome }>(
+    db,
+    sql`select cast_vote(${c.voteId}::uuid, ${c.contestId}::uuid, ${c.entryId}::uuid, ${c.voterId}::uuid, ${c.voteType}, ${c.amount}::int,
+      ${c.idempotencyKey ?? null}::text, ${c.at.toISOString()}::timestamptz, ${c.dayStart.toISOString()}::timestamptz,
+      ${c.dailyFreeLimit}::int, ${c.weight}::int, ${c.creditsAccount}::text, ${c.revenueAccount}::text, ${c.ledgerDescription},
+      ${e.name}, ${e.aggregate}, ${JSON.stringify(e.payload)}::jsonb) as r`,
   );
-  return written;
+  return row!.r;
 }
 
 export async function findVote(db: DbOrTx, voteId: string): Promise<VoteRow | undefined> {
