@@ -161,7 +161,7 @@ log(`${version} on 127.0.0.1:${port} (data in ${dataDir})`);
 const rootBin = fileURLToPath(new URL('../node_modules/.bin', import.meta.url));
 const child = spawn(command[0], command.slice(1), {
   stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: url, PATH: `${rootBin}${path.delimiter}${process.env.PATH ?? ''}` },
+  env: { ...process.env, TEST_DATABASE_URL: url, PG_BIN_DIR: binDir, PATH: `${rootBin}${path.delimiter}${process.env.PATH ?? ''}` },
 });
 
 // Ctrl-C reaches the child through the terminal's process group; forward other stops explicitly.

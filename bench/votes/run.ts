@@ -14,7 +14,12 @@
  * votes table; each voter's credits equal the grant minus their paid votes; platform revenue
  * equals the paid votes' cost; the whole ledger balances.
  *
- * Options (env): BENCH_RATE (500), BENCH_STEADY_S (60), BENCH_BURST_S (30), BENCH_WARMUP_S (10).
+ * Then, on the same PostgreSQL, the SQL floor (floor.ts): pgbench runs the minimal SQL of a paid
+ * vote at the same concurrency (the votes the server lets into the database at once), and the
+ * ratio of accepted votes/s to the floor's transactions/s is printed.
+ *
+ * Options (env): BENCH_RATE (500), BENCH_STEADY_S (60), BENCH_BURST_S (30), BENCH_WARMUP_S (10),
+ * BENCH_FLOOR_S (20).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -25,13 +30,16 @@ import { hashPassword } from '../../apps/server/src/lib/passwords.js';
 import { signAccessToken } from '../../apps/server/src/lib/tokens.js';
 import { accounts } from '../../apps/server/src/modules/ledger/accounts.js';
 import { checkLedgerIntegrity, post } from '../../apps/server/src/modules/ledger/ledger.js';
+import { VOTES_IN_FLIGHT } from '../../apps/server/src/modules/votes/votes.routes.js';
 import { latencySummary, runOpenLoop, type Outcome } from '../lib/load.js';
 import { databaseUrl, machine, startServer } from '../lib/server-process.js';
+import { runSqlFloor } from './floor.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const STEADY_S = Number(process.env.BENCH_STEADY_S ?? 60);
 const BURST_S = Number(process.env.BENCH_BURST_S ?? 30);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 10);
+const FLOOR_S = Number(process.env.BENCH_FLOOR_S ?? 20);
 const WARMUP_RATE = Math.round(RATE / 2);
 const BURST_RATE = RATE * 4;
 
@@ -221,6 +229,25 @@ async function retryUnanswered(origin: string, contestId: string, outcomes: Outc
   return unanswered.length;
 }
 
+/**
+ * The contest's totals follow the votes from their events (contest-totals.subscriber.ts): waits
+ * until they equal the votes table (at most 60 s) and answers how long that took.
+ */
+async function contestTotalsSettled(db: Db, contestId: string): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    const [row] = await queryRows<{ ok: boolean }>(
+      db,
+      sql`select c.total_votes = (select coalesce(sum(weighted_total), 0) from votes where contest_id = c.id and is_active)
+            and c.total_voters = (select count(distinct voter_id) from votes where contest_id = c.id and is_active) as ok
+          from contests c where c.id = ${contestId}`,
+    );
+    if (row?.ok) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return Date.now() - started;
+}
+
 async function verify(db: Db, contestId: string, outcomes: Outcome[], grantedVoters: number) {
   const problems: string[] = [];
   const rows = await queryRows<{ key: string; n: number }>(
@@ -326,6 +353,8 @@ async function main() {
       if (retried) console.log(`${label}: ${retried} unanswered votes retried with their Idempotency-Key`);
       all.push(...run.outcomes);
     }
+    const lagMs = await contestTotalsSettled(database.db, seeded.contestId);
+    console.log(`contest totals caught up with the votes ${lagMs} ms after the last vote`);
   } finally {
     await server.stop();
   }
@@ -333,6 +362,19 @@ async function main() {
   await database.close();
 
   const steady = results[1]!;
+  const burst = results[2]!;
+  console.log(`SQL floor: pgbench, ${VOTES_IN_FLIGHT} clients, ${FLOOR_S} s…`);
+  const floor = await runSqlFloor(url, { clients: VOTES_IN_FLIGHT, seconds: FLOOR_S, voters: seeded.voters.length });
+  const ratio = (n: number) => Math.round((n / floor.transactionsPerSecond) * 1000) / 1000;
+  console.log(
+    JSON.stringify({
+      phase: 'SQL floor (pgbench)',
+      ...floor,
+      steadyVotesToFloor: ratio(steady.acceptedPerSecond),
+      burstVotesToFloor: ratio(burst.acceptedPerSecond),
+    }),
+  );
+
   const targets = {
     steadyAcceptedPerSecond: steady.acceptedPerSecond >= RATE,
     steadyP99Under150: steady.acceptedLatencyMs.p99 < 150,

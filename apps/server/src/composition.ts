@@ -14,6 +14,7 @@ import type { PaymentRegistry } from './lib/payments/registry.js';
 import { runPaymentSweep } from './modules/payments/purposes.js';
 import { runSubscriptionExpiry, settleSubscriptionPayment } from './modules/subscriptions/subscriptions.service.js';
 import { settleCreditPurchase } from './modules/vote-credits/vote-credits.service.js';
+import { contestTotalsSubscriber } from './modules/votes/contest-totals.subscriber.js';
 import { supportMailsSubscriber } from './modules/support/support-mails.subscriber.js';
 import { walletMailsSubscriber } from './modules/wallet/wallet-mails.subscriber.js';
 import { runWithdrawalFollowUp, settleWithdrawal } from './modules/wallet/withdrawals.service.js';
@@ -30,7 +31,13 @@ export const paymentRegistry: PaymentRegistry<AppContext> = {
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */
 export function subscribers(ctx: Pick<AppContext, 'mailer'>): Subscriber[] {
-  return [activitySubscriber, securityMailsSubscriber(ctx.mailer), walletMailsSubscriber(ctx.mailer), supportMailsSubscriber(ctx.mailer)];
+  return [
+    activitySubscriber,
+    contestTotalsSubscriber,
+    securityMailsSubscriber(ctx.mailer),
+    walletMailsSubscriber(ctx.mailer),
+    supportMailsSubscriber(ctx.mailer),
+  ];
 }
 
 /** How often queued mails are handed to SMTP (or printed, without SMTP). */

@@ -63,7 +63,9 @@ async function setup(overrides: Parameters<typeof insertContest>[2] = {}) {
   return { contest, entry };
 }
 
+/** Entry counters (exact in the vote's call) and contest totals (kept from the vote events: drained first). */
 async function counters(entryId: string, contestId: string) {
+  await t.ctx.events.drain({ settleMs: 10_000 });
   const [e] = await t.ctx.db.select().from(entries).where(eq(entries.id, entryId));
   const [c] = await t.ctx.db.select().from(contests).where(eq(contests.id, contestId));
   return { votesCount: e!.votesCount, weightedVotes: e!.weightedVotes, totalVotes: c!.totalVotes, totalVoters: c!.totalVoters };

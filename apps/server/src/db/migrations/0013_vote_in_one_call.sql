@@ -68,8 +68,8 @@ $$;
 --      contest, entry, earlier vote under this key, the voter's usage, their credits;
 --   4. the checks, in the order of the spec; a refusal returns its reason and writes nothing;
 --   5. paid: the charge through ledger_post (voter's credits to one of the revenue shards);
---   6. the entry's counters (only while it is approved), the vote, its vote.cast event, and last
---      the contest's counters, so the contest row is held only from there to commit.
+--   6. the entry's counters (only while it is approved), the vote and its vote.cast event. The
+--      contest row is not written: its totals are kept from the events.
 -- Answers jsonb {outcome: 'cast' | 'replay' | 'refused' | 'notFound', …}; raises SQLSTATE CV001 (and
 -- writes nothing) when the entry was rejected between the read and its counter update.
 CREATE OR REPLACE FUNCTION cast_vote(
@@ -198,11 +198,10 @@ BEGIN
   VALUES (p_vote_id, p_contest_id, p_entry_id, p_voter_id, p_vote_type, amount, weighted, cost,
     coalesce(p_idempotency_key, 'auto:' || p_vote_id), p_at);
 
+  -- The contest's totals (total_votes, total_voters) follow from this event (votes module,
+  -- contest-totals.subscriber.ts): no row that every vote on the contest updates and holds to commit.
   INSERT INTO domain_events (name, aggregate, payload, actor_id)
   VALUES (p_event_name, p_event_aggregate, p_event_payload || jsonb_build_object('creditCost', cost), p_voter_id);
-
-  UPDATE contests SET total_votes = total_votes + weighted, total_voters = total_voters + CASE WHEN used_total = 0 THEN 1 ELSE 0 END
-  WHERE id = p_contest_id;
 
   RETURN jsonb_build_object('outcome', 'cast', 'contest', limits, 'usage', usage, 'creditCost', cost,
     'amount', amount, 'weightedTotal', weighted,

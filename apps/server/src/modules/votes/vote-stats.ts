@@ -76,11 +76,12 @@ export async function contestStats(ctx: AppContext, actor: Actor | undefined, co
   }
   return {
     contestId: c.id,
-    totalVotes: row?.totalVotes ?? 0,
+    // From the votes table, not the contest row (whose totals follow the votes within a second).
+    totalVotes: summary.weightedVotes,
     votesCount: summary.votes,
     freeVotes: summary.freeVotes,
     paidVotes: summary.paidVotes,
-    uniqueVoters: row?.totalVoters ?? 0,
+    uniqueVoters: summary.uniqueVoters,
     creditsSpent: can(actor, 'votes.see_credits', { organizerId: c.organizerId }) ? summary.creditsSpent : null,
     votingFee: unitsToCredits(row?.votingFeeAmount ?? 0),
     dailyFreeVoteLimit: DAILY_FREE_VOTE_LIMIT,

@@ -134,6 +134,32 @@ export async function castVoteCall(db: DbOrTx, c: CastCall): Promise<CastOutcome
   return row!.r;
 }
 
+/**
+ * Sets the contests' totals from their active votes (total weighted votes, distinct voters) where
+ * they differ: the contest-totals subscriber after a batch of votes. Reads what committed, so a
+ * vote committing meanwhile is counted by the run its own event triggers.
+ */
+export async function recomputeContestTotals(tx: Tx, contestIds: string[]): Promise<number> {
+  if (contestIds.length === 0) return 0;
+  const ids = sql.join(
+    contestIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update ${contests} c set total_votes = t.total_votes, total_voters = t.total_voters
+        from (
+          select x.id,
+            coalesce((select sum(v.weighted_total) from ${votes} v where v.contest_id = x.id and v.is_active), 0)::int as total_votes,
+            (select count(distinct v.voter_id) from ${votes} v where v.contest_id = x.id and v.is_active)::int as total_voters
+          from ${contests} x where x.id in (${ids})
+        ) t
+        where c.id = t.id and (c.total_votes, c.total_voters) is distinct from (t.total_votes, t.total_voters)
+        returning c.id`,
+  );
+  return rows.length;
+}
+
 export async function findVote(db: DbOrTx, voteId: string): Promise<VoteRow | undefined> {
   const [row] = await db.select().from(votes).where(eq(votes.id, voteId));
   return row;
