@@ -4,7 +4,7 @@
 -- chooses them (40% on the top three).
 \set voter random(1, :voters)
 \set r random(0, 999)
-\set entry (:r < 400) ? 1 + :r % 3 : 4 + :r % 17
+\set entry case when :r < 400 then 1 + :r % 3 else 4 + :r % 17 end
 \set shard :voter % 16
 BEGIN;
 INSERT INTO floor_votes (voter_id, entry_id, amount, credit_cost) VALUES (:voter, :entry, 1, 1000);

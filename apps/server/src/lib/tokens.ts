@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { UserRole } from '@contesthub/shared';
 
@@ -22,10 +22,24 @@ export async function signAccessToken(secret: string, claims: AccessClaims, issu
     .sign(new TextEncoder().encode(secret));
 }
 
+/**
+ * The HMAC key of a secret, imported once: jose would otherwise import the raw bytes into WebCrypto
+ * on every verification (a measurable share of an authenticated request's CPU under a vote rush).
+ */
+const verifyKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+function verifyKey(secret: string): Promise<webcrypto.CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** Returns the claims, or null for a malformed/forged token; throws TokenExpiredError when expired. */
 export async function verifyAccessToken(secret: string, token: string, at: Date): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+    const { payload } = await jwtVerify(token, await verifyKey(secret), {
       algorithms: ['HS256'],
       currentDate: at,
     });

@@ -132,6 +132,10 @@ export async function findLiveSessionOf(db: DbOrTx, sessionId: string, userId: s
 
 /** Records activity on a session and its user (the request guard, at most once a minute). */
 export async function recordActivity(db: DbOrTx, sessionId: string, userId: string, at: Date): Promise<void> {
-  await db.update(sessions).set({ lastActivityAt: at }).where(eq(sessions.id, sessionId));
-  await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
+  const iso = at.toISOString();
+  // One statement (one round trip) for both rows.
+  await db.execute(
+    sql`with s as (update ${sessions} set last_activity_at = ${iso}::timestamptz where id = ${sessionId})
+        update ${users} set last_active_at = ${iso}::timestamptz where id = ${userId}`,
+  );
 }
