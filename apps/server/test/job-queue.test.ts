@@ -183,12 +183,18 @@ describe.runIf(!!process.env.TEST_DATABASE_URL).concurrent('jobs on the PostgreS
       );
       const ours = queues.filter((q) => !q.name.startsWith('test-') && !q.name.startsWith('__'));
       expect(ours).toEqual(
-        ['contest-lifecycle', 'event-dispatch', 'mail-delivery', 'payment-sweep', 'subscription-expiry', 'withdrawal-follow-up'].map(
-          (name) => ({
-            name,
-            policy: 'stately',
-          }),
-        ),
+        [
+          'contest-lifecycle',
+          'event-dispatch',
+          'mail-delivery',
+          'payment-sweep',
+          'rate-limit-sweep',
+          'subscription-expiry',
+          'withdrawal-follow-up',
+        ].map((name) => ({
+          name,
+          policy: 'stately',
+        })),
       );
     } finally {
       await close();
