@@ -11,7 +11,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -21,7 +20,7 @@ import { MESSAGES } from '@contesthub/shared';
 import { rateLimitCounters } from '../src/db/schema/index.js';
 import { openSharedLimits, sweepRateLimits } from '../src/lib/rate-limit-store.js';
 import { registerErrorHandler } from '../src/plugins/errors.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, freePort, type TestApp } from './helpers.js';
 
 const RATE_LIMITED = { success: false, message: MESSAGES.server.rateLimited, errorType: 'RATE_LIMITED' };
 
@@ -110,17 +109,6 @@ describe('the rate-limit sweep', () => {
 const redisBinary = ['redis-server', 'valkey-server']
   .flatMap((name) => (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, name)))
   .find((file) => existsSync(file));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe.runIf(!!redisBinary)('limits shared through Valkey/Redis (REDIS_URL)', () => {
   let server: ChildProcess | undefined;
