@@ -21,6 +21,7 @@ import { jobsOf, paymentRegistry, subscribers } from './composition.js';
 import { createDispatcher } from './lib/events/dispatcher.js';
 import { setEventWakeUp } from './lib/events/index.js';
 import { createStorage } from './lib/storage.js';
+import { openSharedLimits, type SharedLimitsTarget } from './lib/rate-limit-store.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerAuth } from './plugins/auth.js';
 import { findLiveSessionOf, recordActivity } from './modules/auth/sessions.repository.js';
@@ -179,7 +180,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', req.id);
   });
   await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
-  await app.register(rateLimit, { global: false });
+  // Rate-limit counters every instance shares (ADR 014): Valkey/Redis when configured, else the
+  // PostgreSQL database; on the embedded PGlite (one process) the plugin's in-memory store.
+  const limitsTarget: SharedLimitsTarget | undefined = config.redisUrl
+    ? { kind: 'redis', url: config.redisUrl }
+    : database.kind === 'postgres' && database.url
+      ? { kind: 'postgres', url: database.url }
+      : undefined;
+  const sharedLimits = limitsTarget && openSharedLimits(limitsTarget, app.log);
+  if (sharedLimits) {
+    app.addHook('onClose', () => sharedLimits.close());
+    await sharedLimits.ready();
+  }
+  // skipOnError: a store error lets the request through (the store already falls back to counting in process).
+  await app.register(rateLimit, { global: false, skipOnError: true, ...(sharedLimits ? { store: sharedLimits.store } : {}) });
   // Before auth: an overloaded route refuses without spending a session look-up.
   registerLoadShedding(app);
   registerAuth(app, { findLive: findLiveSessionOf, recordActivity });

@@ -6,6 +6,7 @@
 import type { AppContext } from './context.js';
 import type { Subscriber } from './lib/events/index.js';
 import type { Job } from './lib/jobs.js';
+import { sweepRateLimits } from './lib/rate-limit-store.js';
 import { activitySubscriber } from './modules/activity/activity.subscriber.js';
 import { securityMailsSubscriber } from './modules/auth/security-mails.subscriber.js';
 import { runContestLifecycle } from './modules/contest-settlement/finalize-contest.js';
@@ -54,6 +55,8 @@ export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
 export const WITHDRAWAL_FOLLOW_UP_INTERVAL_MS = 60_000;
 /** Subscriptions past their end date. */
 export const SUBSCRIPTION_EXPIRY_INTERVAL_MS = 60_000;
+/** Rate-limit counters whose window ended (the PostgreSQL store's table; ADR 014). */
+export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
 
 /** The scheduled jobs of every module. */
 export function jobsOf(ctx: AppContext): Job[] {
@@ -111,6 +114,11 @@ export function jobsOf(ctx: AppContext): Job[] {
         const { expired } = await runSubscriptionExpiry(ctx);
         if (expired > 0) ctx.log.info({ expired }, 'subscriptions expired');
       },
+    },
+    {
+      name: 'rate-limit-sweep',
+      intervalMs: RATE_LIMIT_SWEEP_INTERVAL_MS,
+      run: () => sweepRateLimits(ctx.db),
     },
   ];
 }

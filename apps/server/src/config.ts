@@ -37,6 +37,7 @@ const EnvSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL'),
+    REDIS_URL: optionalUrl(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),
     PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
     JWT_SECRET: z
       .string()
@@ -148,6 +149,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Valkey or Redis for the rate-limit counters (REDIS_URL); unset: PostgreSQL's table, or this process on PGlite (ADR 014). */
+  redisUrl: string | undefined;
   publicUrl: string;
   jwtSecret: string;
   smtpUrl: string | undefined;
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? persistentSecret(dataDir),
     smtpUrl: e.SMTP_URL,

@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: path.resolve(dataDir),
       databaseUrl: undefined,
+      redisUrl: undefined,
       publicUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       admin: undefined,
@@ -84,8 +85,11 @@ describe('loadConfig', () => {
       S3_BUCKET: 'media',
       S3_ACCESS_KEY_ID: 'key',
       S3_SECRET_ACCESS_KEY: 'secret',
+      REDIS_URL: 'redis://:secret@valkey.internal:6379/2',
     });
     expect(config.port).toBe(8080);
+    expect(config.redisUrl).toBe('redis://:secret@valkey.internal:6379/2');
+    expect(loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'rediss://cache.example:6380' }).redisUrl).toBe('rediss://cache.example:6380');
     expect(config.publicUrl).toBe('https://contesthub.example');
     expect(config.admin).toEqual({ email: 'boss@example.com', password: 'long-enough-password' });
     expect(config.storage).toMatchObject({ driver: 's3', bucket: 'media', region: 'us-east-1', forcePathStyle: true });
@@ -105,6 +109,8 @@ describe('loadConfig', () => {
     ['STORAGE_DRIVER', { STORAGE_DRIVER: 'ftp' }],
     ['JWT_SECRET', { JWT_SECRET: 'too-short' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail.example' }],
+    ['REDIS_URL', { REDIS_URL: 'http://cache.example:6379' }],
+    ['REDIS_URL', { REDIS_URL: 'valkey.internal:6379' }],
     ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
     ['S3_FORCE_PATH_STYLE', { S3_FORCE_PATH_STYLE: 'sometimes' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],

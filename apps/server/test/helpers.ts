@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -151,6 +152,18 @@ export async function createTestUser(ctx: AppContext, input: Partial<NewUser> = 
     password,
   });
   return { user, email: user.email, password };
+}
+
+/** A TCP port nothing listens on right now, on 127.0.0.1 (for a server that cannot listen on port 0 and say which). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 let ipCounter = 0;

@@ -15,6 +15,7 @@ import { defineEvent, recordEvent } from '../src/lib/events/index.js';
 import { createJobQueueScheduler } from '../src/lib/job-queue.js';
 import type { Scheduler } from '../src/lib/jobs.js';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helpers.js';
+import { linesOf } from './process-lines.js';
 
 const queued = defineEvent('test.queued', z.object({ n: z.number().int() }), (p) => `n:${p.n % 7}`);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,28 +50,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL).concurrent('jobs on the PostgreS
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(child);
-    const lines: string[] = [];
-    let buffer = '';
-    const waiters: Array<{ test: (l: string) => boolean; resolve: () => void }> = [];
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const parts = buffer.split('\n');
-      buffer = parts.pop()!;
-      for (const line of parts) {
-        lines.push(line);
-        for (const w of [...waiters]) {
-          if (!w.test(line)) continue;
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve();
-        }
-      }
-    });
-    const waitFor = (test: (l: string) => boolean, ms = 30_000) =>
-      new Promise<void>((resolve, reject) => {
-        if (lines.some(test)) return resolve();
-        const timer = setTimeout(() => reject(new Error(`${name} did not print the line in time; printed: ${lines.join(' | ')}`)), ms);
-        waiters.push({ test, resolve: () => (clearTimeout(timer), resolve()) });
-      });
+    const { lines, waitFor } = linesOf(child, name);
     return { child, lines, waitFor };
   }
 
@@ -183,12 +163,18 @@ describe.runIf(!!process.env.TEST_DATABASE_URL).concurrent('jobs on the PostgreS
       );
       const ours = queues.filter((q) => !q.name.startsWith('test-') && !q.name.startsWith('__'));
       expect(ours).toEqual(
-        ['contest-lifecycle', 'event-dispatch', 'mail-delivery', 'payment-sweep', 'subscription-expiry', 'withdrawal-follow-up'].map(
-          (name) => ({
-            name,
-            policy: 'stately',
-          }),
-        ),
+        [
+          'contest-lifecycle',
+          'event-dispatch',
+          'mail-delivery',
+          'payment-sweep',
+          'rate-limit-sweep',
+          'subscription-expiry',
+          'withdrawal-follow-up',
+        ].map((name) => ({
+          name,
+          policy: 'stately',
+        })),
       );
     } finally {
       await close();

@@ -10,21 +10,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './helpers.js';
+import { createTestApp, freePort } from './helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contesthub-stop-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 /**
  * stdout as a socket pair (what child_process and many supervisors hand over) or as a named pipe

@@ -4,3 +4,4 @@ export * from './support.js';
 export * from './contests.js';
 export * from './payments.js';
 export * from './events.js';
+export * from './rate-limits.js';
