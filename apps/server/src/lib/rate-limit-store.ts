@@ -4,7 +4,7 @@
  * store only counts, on rate-limiter-flexible 11.4.0:
  *
  * - PostgreSQL (the app's database): RateLimiterPostgres on the `rate_limits` table, through a small
- *   pool of its own. Migration 0013 creates the table (the library never does: `tableCreated`);
+ *   pool of its own. Migration 0014 creates the table (the library never does: `tableCreated`);
  *   the `rate-limit-sweep` job deletes dead rows (rate-limits.repository.ts).
  * - Valkey or Redis when REDIS_URL is set: RateLimiterRedis on ioredis 5.11.1.
  * - On the embedded PGlite (one process) app.ts keeps @fastify/rate-limit's in-memory store.
@@ -53,7 +53,7 @@ export interface SharedLimits {
   close(): Promise<void>;
 }
 
-/** The table migration 0013 creates (db/schema/rate-limits.ts). */
+/** The table migration 0014 creates (db/schema/rate-limits.ts). */
 const TABLE = 'rate_limits';
 /** A store that has not answered by then is treated as down: the request is counted in process. */
 const STORE_TIMEOUT_MS = 1_000;
