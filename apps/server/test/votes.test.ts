@@ -398,7 +398,7 @@ describe('POST /api/votes: concurrency', () => {
     const second = await insertEntry(t.ctx, contest.id, stranger.userId);
     const voters = await Promise.all(Array.from({ length: 6 }, (_, i) => voter(`Voter ${i}`)));
     await Promise.all(voters.map((v) => fundCredits(t.ctx, v.userId, 100)));
-    // 18 calls at once exceed the route's admission limit (VOTES_IN_FLIGHT): a refused call is
+    // 18 calls at once (the route's admission limit, VOTES_IN_FLIGHT, may refuse some): a refused call is
     // retried, as a client does after 429 + Retry-After.
     const castRetrying = async (token: string, body: Parameters<typeof castVote>[1]) => {
       for (;;) {
