@@ -70,7 +70,25 @@ describe.runIf(!!process.env.TEST_DATABASE_URL).concurrent('jobs on the PostgreS
     await a.waitFor((l) => l === 'ready');
     // Batches of 5 events take ~0.3 s each: kill it inside its third batch, before that batch commits.
     const third = ids[11]!;
-    await a.waitFor((l) => l === `handling ${third}`);
+    await a
+      .waitFor((l) => l === `handling ${third}`, 60_000)
+      .catch(async (err: Error) => {
+        // What held it up: the oldest transactions of the cluster (they bound what is settled) and the job's runs.
+        const [oldest, runs] = await Promise.all([
+          queryRows(
+            tdb.database.db,
+            sql`select (now() - xact_start)::text as age, datname, backend_xid::text as xid, state, left(query, 120) as query
+              from pg_stat_activity where backend_xid is not null order by xact_start limit 5`,
+          ),
+          queryRows(
+            tdb.database.db,
+            sql`select state, retry_count, started_on::text, completed_on::text from pgboss.job where name = 'test-dispatch' order by created_on`,
+          ),
+        ]);
+        throw new Error(
+          `${err.message}\nwaiting for ${third} of ${ids.join(',')}\noldest: ${JSON.stringify(oldest)}\nruns: ${JSON.stringify(runs)}`,
+        );
+      });
     a.child.kill('SIGKILL');
     await new Promise((r) => a.child.once('exit', r));
     const atKill = await handledIds();
