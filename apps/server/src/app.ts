@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import negotiate from '@fastify/accept-negotiator';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -32,6 +35,7 @@ import { validatorCompiler } from './plugins/validation.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { siteRoutes } from './modules/site/site.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { commentRoutes, contestCommentRoutes } from './modules/comments/comments.routes.js';
 import { contestStatusRoutes, refundContestRoutes } from './modules/contest-settlement/contest-settlement.routes.js';
@@ -99,6 +103,9 @@ function contentSecurityPolicy(config: Config) {
     },
   };
 }
+
+/** Answers smaller than this go out uncompressed: the CPU costs more than the bytes save. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 const trustHops = (hops: number) => (_address: string, index: number) => index < hops;
 
@@ -180,6 +187,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', req.id);
   });
   await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  // Text answers over 1 KB go out as Brotli or gzip (whichever the browser prefers), with
+  // `Vary: Accept-Encoding`. Brotli at quality 4 compresses a JSON page about as well as gzip -9 at
+  // a fraction of the CPU of quality 11; built assets come precompressed (see the SPA below), media
+  // (images, video) is left alone. Small answers (a vote) are not worth the CPU.
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    // Request bodies are never inflated: a compressed upload could hide a huge body behind a small one.
+    globalDecompression: false,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   // Rate-limit counters every instance shares (ADR 014): Valkey/Redis when configured, else the
   // PostgreSQL database; on the embedded PGlite (one process) the plugin's in-memory store.
   const limitsTarget: SharedLimitsTarget | undefined = config.redisUrl
@@ -243,6 +263,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
+  // robots.txt and sitemap.xml: answers of their own, not the app's HTML.
+  await app.register(siteRoutes);
 
   const mediaDir = path.join(config.dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
@@ -264,6 +286,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       prefix: '/',
       wildcard: false,
       index: false,
+      // dist/ holds a .br and a .gz beside every text asset (vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Hashed bundles never change; the shell and the service worker must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -272,6 +296,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
   const indexHtml = spaBuilt ? readFileSync(indexFile, 'utf8') : undefined;
+  // The app's page in each encoding the build made (the not-found handler is not a route, so the
+  // compress hook does not see it).
+  const indexEncoded = new Map<string, Buffer>();
+  for (const encoding of ['br', 'gzip'] as const) {
+    const file = `${indexFile}.${encoding === 'br' ? 'br' : 'gz'}`;
+    if (spaBuilt && existsSync(file)) indexEncoded.set(encoding, readFileSync(file));
+  }
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
@@ -280,7 +311,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && indexHtml) {
       // History fallback: the SPA's router decides what a path shows (unknown paths show home).
-      return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const encoding = negotiate(req.headers['accept-encoding'] ?? '', [...indexEncoded.keys()]);
+      const encoded = encoding ? indexEncoded.get(encoding) : undefined;
+      return encoded ? reply.header('content-encoding', encoding).send(encoded) : reply.send(indexHtml);
     }
     return reply
       .status(404)

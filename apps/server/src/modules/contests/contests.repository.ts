@@ -7,7 +7,7 @@
  * (which `post()` locks in code order). Keeping that order avoids deadlocks between a vote and a
  * cancellation or a payout.
  */
-import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { contests, entries, userBadges, users } from '../../db/schema/index.js';
@@ -234,6 +234,19 @@ export async function awardBadge(tx: Tx, badge: { userId: string; contestId: str
     .onConflictDoNothing({ target: userBadges.contestId })
     .returning({ id: userBadges.id });
   return inserted.length > 0;
+}
+
+/**
+ * Contests anyone may see, for the sitemap: every one past its draft and not cancelled, most
+ * recently changed first, at most `limit` (a sitemap file holds 50,000 addresses).
+ */
+export async function listedContests(db: DbOrTx, limit: number): Promise<Array<{ id: string; updatedAt: Date }>> {
+  return db
+    .select({ id: contests.id, updatedAt: contests.updatedAt })
+    .from(contests)
+    .where(inArray(contests.status, ['active', 'voting', 'ended']))
+    .orderBy(desc(contests.updatedAt))
+    .limit(limit);
 }
 
 /** Titles of contests by id (read models take names in one query). */

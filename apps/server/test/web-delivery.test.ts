@@ -1,0 +1,141 @@
+/**
+ * Bytes on the wire (issue 13 item 1): text answers over 1 KB compressed with Brotli or gzip as the
+ * browser asks, with `Vary: Accept-Encoding`; built assets sent precompressed as they are on disk;
+ * robots.txt as text and a sitemap of the public contests.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@contesthub/shared';
+import { insertContest } from './engagement-fixtures.js';
+import { createTestApp, createTestUser, type TestApp } from './helpers.js';
+
+const PUBLIC_URL = 'https://contests.example.ng';
+let t: TestApp;
+let dist: string;
+const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
+const html = `<!doctype html><html><head><title>ContestHub</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+
+beforeAll(async () => {
+  // A built web app of two files, each with its .br and .gz beside it (as vite.config.ts makes them).
+  dist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  for (const [name, text] of [
+    ['index.html', html],
+    ['assets/app-1a2b3c.js', script],
+  ] as const) {
+    writeFileSync(path.join(dist, name), text);
+    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(text));
+  }
+  t = await createTestApp({ webDistDir: dist, publicUrl: PUBLIC_URL });
+  await t.app.ready();
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('compression', () => {
+  it('sends API JSON over 1 KB as Brotli or gzip, whichever the browser prefers, and plain to a client that asks for neither', async () => {
+    const organizer = await createTestUser(t.ctx);
+    for (let i = 0; i < 6; i++) await insertContest(t.ctx, organizer.user.id, { title: `A contest with a long enough title ${i}` });
+
+    const br = await get('/api/contests?limit=12', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    const fromBr = JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'));
+    expect(fromBr.success).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(JSON.stringify(fromBr).length);
+
+    const gz = await get('/api/contests?limit=12', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(fromBr);
+
+    const plain = await get('/api/contests?limit=12');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(fromBr);
+  });
+
+  it('leaves an answer under 1 KB alone (the CPU would cost more than the bytes save)', async () => {
+    const res = await get('/api/health', 'br, gzip');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toMatchObject({ success: true, data: { status: 'ok' } });
+  });
+
+  it('never inflates a compressed request body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ email: 'someone@example.test', password: 'Secret123!' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false });
+  });
+
+  it('sends a built asset precompressed from disk, byte for byte, and the original to a client without compression', async () => {
+    const br = await get('/assets/app-1a2b3c.js', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(script);
+
+    const gz = await get('/assets/app-1a2b3c.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(script);
+
+    const plain = await get('/assets/app-1a2b3c.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it("compresses the app's page for any client-side route", async () => {
+    const res = await get(paths.contests(), 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(html);
+  });
+});
+
+describe('robots.txt and the sitemap', () => {
+  it('serves robots.txt as text, pointing at the sitemap on the public address', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Disallow: /dashboard');
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    expect(res.body).not.toContain('<html');
+  });
+
+  it('lists the public pages and every public contest, never a draft or a cancelled one', async () => {
+    const organizer = await createTestUser(t.ctx);
+    const open = await insertContest(t.ctx, organizer.user.id, { status: 'voting' });
+    const ended = await insertContest(t.ctx, organizer.user.id, { status: 'ended' });
+    const draft = await insertContest(t.ctx, organizer.user.id, { status: 'draft' });
+    const cancelled = await insertContest(t.ctx, organizer.user.id, { status: 'cancelled' });
+
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(
+      res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'),
+    ).toBe(true);
+    expect(res.body).toContain(`<url><loc>${PUBLIC_URL}/</loc></url>`);
+    expect(res.body).toContain(`<url><loc>${PUBLIC_URL}/contests</loc></url>`);
+    expect(res.body).toMatch(
+      new RegExp(`<url><loc>${PUBLIC_URL}/contest/${open.id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[^<]+</lastmod></url>`),
+    );
+    expect(res.body).toContain(`/contest/${ended.id}<`);
+    expect(res.body).not.toContain(draft.id);
+    expect(res.body).not.toContain(cancelled.id);
+    expect(res.body).not.toContain('/dashboard');
+  });
+});
