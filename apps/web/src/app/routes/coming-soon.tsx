@@ -12,7 +12,7 @@ export default function ComingSoon({ title, description }: { title: string; desc
       <Hammer className="mx-auto h-12 w-12 text-amber-400" aria-hidden />
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-slate-400">{description}</p>
-      <p className="mt-2 text-sm text-slate-500">This part of ContestHub is being built and will open here soon.</p>
+      <p className="mt-2 text-sm text-slate-400">This part of ContestHub is being built and will open here soon.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <ButtonLink to={paths.home()} variant="outline">
           Back to Home

@@ -59,7 +59,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string
       </label>
       <div className="flex gap-2">
         <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
           <input
             id="contest-search"
             type="search"
@@ -233,7 +233,7 @@ export default function ContestsPage() {
   } else if (items.length === 0) {
     body = (
       <Card className="py-14 text-center">
-        <SearchX className="mx-auto h-12 w-12 text-slate-500" aria-hidden />
+        <SearchX className="mx-auto h-12 w-12 text-slate-400" aria-hidden />
         <h3 className="mt-4 text-xl font-semibold">No contests found</h3>
         <p className="mt-2 text-slate-400">
           {filtered

@@ -60,12 +60,12 @@ function StatsStrip() {
           <div key={t.label} className="bg-slate-900 px-4 py-6 text-center">
             <dt className="text-xs font-medium uppercase tracking-wider text-slate-400">{t.label}</dt>
             <dd className="mt-2 text-2xl font-bold text-emerald-300 sm:text-3xl">
-              {isPending ? <Skeleton className="mx-auto h-8 w-16" /> : isError ? <span className="text-slate-500">-</span> : t.value}
+              {isPending ? <Skeleton className="mx-auto h-8 w-16" /> : isError ? <span className="text-slate-400">-</span> : t.value}
             </dd>
           </div>
         ))}
       </dl>
-      {isError && <p className="mt-2 text-center text-xs text-slate-500">Statistics are unavailable right now.</p>}
+      {isError && <p className="mt-2 text-center text-xs text-slate-400">Statistics are unavailable right now.</p>}
     </section>
   );
 }
@@ -103,7 +103,7 @@ export default function HomePage() {
               Search contests
             </label>
             <div className="relative flex-1">
-              <Search className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden />
+              <Search className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden />
               <input
                 id="hero-search"
                 type="search"

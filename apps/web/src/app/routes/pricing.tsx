@@ -200,7 +200,7 @@ export default function PricingPage() {
             </tbody>
           </table>
         </div>
-        <p className="mt-3 text-center text-sm text-slate-500">Professional adds advanced analytics and priority support.</p>
+        <p className="mt-3 text-center text-sm text-slate-400">Professional adds advanced analytics and priority support.</p>
       </section>
 
       <section className="mx-auto mt-20 max-w-3xl" aria-labelledby="pricing-faq">

@@ -110,7 +110,7 @@ export default function PublicProfilePage() {
     return (
       <PageShell>
         <Card className="py-12 text-center">
-          <UserX className="mx-auto h-12 w-12 text-slate-500" aria-hidden />
+          <UserX className="mx-auto h-12 w-12 text-slate-400" aria-hidden />
           <h2 className="mt-4 text-xl font-semibold">Profile not found</h2>
           <p className="mt-2 text-slate-400">This member does not exist or is no longer available.</p>
           <ButtonLink to={paths.home()} className="mt-6" variant="primary">
@@ -251,7 +251,7 @@ function ProfileView({ profile }: { profile: TPublicProfile }) {
       <>
         {header}
         <Card className="py-10 text-center">
-          <Lock className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
+          <Lock className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
           <p className="mt-3 font-semibold">This profile is private</p>
           {isOwner && (
             <ButtonLink to={paths.dashboard.profile({ tab: 'preferences' })} variant="outline" className="mt-5">
@@ -521,7 +521,7 @@ function GridSkeleton() {
 function Empty({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text?: string }) {
   return (
     <Card className="py-12 text-center">
-      <Icon className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
+      <Icon className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
       <p className="mt-3 font-semibold">{title}</p>
       {text && <p className="mt-1 text-sm text-slate-400">{text}</p>}
     </Card>
@@ -531,7 +531,7 @@ function Empty({ icon: Icon, title, text }: { icon: LucideIcon; title: string; t
 function Hidden({ text }: { text: string }) {
   return (
     <Card className="py-12 text-center">
-      <Lock className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
+      <Lock className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
       <p className="mt-3 text-sm text-slate-400">{text}</p>
     </Card>
   );

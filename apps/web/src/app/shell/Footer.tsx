@@ -150,7 +150,7 @@ export function Footer() {
             </div>
           </div>
         </div>
-        <p className="mt-10 text-center text-xs text-slate-500">
+        <p className="mt-10 text-center text-xs text-slate-400">
           &copy; {new Date().getFullYear()} {PRODUCT_NAME}. Made for Nigeria&apos;s creative community. Prizes are held in escrow and paid
           in naira.
         </p>

@@ -28,7 +28,9 @@ export function PublicLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: while a page or its data loads, the footer waits below the fold
+          instead of showing under the spinner and jumping away (layout shift). */}
+      <main id="main" className="min-h-dvh flex-1">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

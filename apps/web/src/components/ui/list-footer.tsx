@@ -44,5 +44,5 @@ export function ListFooter({
     );
   }
   if (pages < 2) return null;
-  return <p className="text-center text-sm text-slate-500">{endText}</p>;
+  return <p className="text-center text-sm text-slate-400">{endText}</p>;
 }

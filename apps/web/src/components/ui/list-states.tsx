@@ -109,7 +109,7 @@ export function EmptyState({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Card className="py-14 text-center">
-      <Icon className="mx-auto h-12 w-12 text-slate-500" aria-hidden />
+      <Icon className="mx-auto h-12 w-12 text-slate-400" aria-hidden />
       <Heading className="mt-4 text-xl font-semibold">{title}</Heading>
       {children && <p className="mx-auto mt-2 max-w-md text-slate-400">{children}</p>}
       {actions && <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div>}
@@ -121,7 +121,7 @@ export function EmptyState({
 export function EmptyNote({ icon: Icon, title, hint }: { icon: LucideIcon; title: ReactNode; hint?: ReactNode }) {
   return (
     <div className="px-6 py-12 text-center">
-      <Icon className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
+      <Icon className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
       <p className="mt-3 font-semibold">{title}</p>
       {hint && <p className="mt-1 text-sm text-slate-400">{hint}</p>}
     </div>

@@ -43,7 +43,7 @@ export function OutcomeActions({ children }: { children: ReactNode }) {
 
 export function ReferenceLine({ reference }: { reference: string }) {
   return (
-    <p className="mt-3 text-xs break-all text-slate-500">
+    <p className="mt-3 text-xs break-all text-slate-400">
       Reference: <span className="font-mono text-slate-400">{reference}</span>
     </p>
   );

@@ -196,7 +196,7 @@ export default function ResetPasswordPage() {
               data-met={c.met}
               className={cn('flex items-center gap-2', c.met ? 'text-emerald-300' : 'text-slate-400')}
             >
-              {c.met ? <Check className="h-4 w-4 shrink-0" aria-hidden /> : <X className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />}
+              {c.met ? <Check className="h-4 w-4 shrink-0" aria-hidden /> : <X className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />}
               {c.label}
               <span className="sr-only">{c.met ? '(done)' : '(not yet)'}</span>
             </li>

@@ -240,7 +240,7 @@ export default function PaymentVerificationPage() {
             <button
               type="button"
               onClick={resetSaved}
-              className="rounded px-2 py-1 text-xs text-slate-500 underline underline-offset-2 hover:text-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-400"
+              className="rounded px-2 py-1 text-xs text-slate-400 underline underline-offset-2 hover:text-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-400"
             >
               Reset saved verification state
             </button>

@@ -305,7 +305,7 @@ function RowsSkeleton() {
 function Empty({ icon: Icon, text, hint }: { icon: LucideIcon; text: string; hint?: string }) {
   return (
     <div className="px-6 py-12 text-center">
-      <Icon className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
+      <Icon className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
       <p className="mt-3 font-semibold">{text}</p>
       {hint && <p className="mt-1 text-sm text-slate-400">{hint}</p>}
     </div>

@@ -84,7 +84,7 @@ export default function SubscriptionVerificationPage() {
               {TIER_LABELS[view.subscription.tier]} is active
               {view.subscription.endDate ? ` until ${formatDate(view.subscription.endDate)}` : ''}.
             </p>
-            <p className="mt-1 text-xs text-slate-500">Taking you to your subscription in {SUBSCRIPTION_REDIRECT_MS / 1000} seconds…</p>
+            <p className="mt-1 text-xs text-slate-400">Taking you to your subscription in {SUBSCRIPTION_REDIRECT_MS / 1000} seconds…</p>
             <OutcomeActions>
               <ButtonLink to={paths.dashboard.subscription()}>View Subscription</ButtonLink>
               <ButtonLink to={paths.dashboard.home()} variant="outline">

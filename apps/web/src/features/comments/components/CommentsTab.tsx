@@ -24,7 +24,7 @@ function CommentItem({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="font-semibold text-slate-100">{name}</span>
-          <time dateTime={comment.createdAt} className="text-xs text-slate-500">
+          <time dateTime={comment.createdAt} className="text-xs text-slate-400">
             {formatRelativeTime(comment.createdAt)}
           </time>
         </div>

@@ -49,7 +49,7 @@ function Banner({ src }: { src: string | null }) {
 function InfoCard({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="rounded-xl border border-slate-800 bg-slate-900/60 p-3">
-      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+      <dt className="text-xs uppercase tracking-wide text-slate-400">{label}</dt>
       <dd className="mt-1 font-semibold text-slate-100">{value}</dd>
     </div>
   );

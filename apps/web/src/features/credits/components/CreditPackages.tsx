@@ -160,7 +160,7 @@ function PackageCard({
       <p className="text-sm text-slate-400">vote credits</p>
       <p className="mt-4 flex flex-wrap items-baseline gap-2">
         {pkg.discount > 0 && (
-          <s className="text-sm text-slate-500">
+          <s className="text-sm text-slate-400">
             <span className="sr-only">Was </span>
             {formatNaira(pkg.price)}
           </s>

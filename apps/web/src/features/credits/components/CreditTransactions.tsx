@@ -120,7 +120,7 @@ function CreditRow({ transaction: t }: { transaction: TVoteCreditTransaction }) 
           {incoming ? '+' : '−'}
           {creditsText(Math.abs(t.voteCredits))}
         </p>
-        {t.amount > 0 && <p className="text-xs text-slate-500">{formatNaira(t.amount)}</p>}
+        {t.amount > 0 && <p className="text-xs text-slate-400">{formatNaira(t.amount)}</p>}
       </div>
     </li>
   );

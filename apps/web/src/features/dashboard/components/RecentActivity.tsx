@@ -40,7 +40,7 @@ export function RecentActivityList({ items }: { items: TRecentActivity[] }) {
                 className="flex items-center gap-3 px-4 py-3 hover:bg-slate-800/40 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-emerald-400 sm:px-6"
               >
                 {body}
-                <ChevronRight className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                <ChevronRight className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
               </Link>
             ) : (
               <div className="flex items-center gap-3 px-4 py-3 sm:px-6">{body}</div>

@@ -69,7 +69,7 @@ export function ContestEntryCard({ entry, actions }: { entry: TEntry; actions: E
             <UserAvatar name={participant.fullName} src={participant.profilePicture} size="sm" />
             <span className="truncate">{participant.fullName}</span>
           </Link>
-          <span className="shrink-0 text-xs text-slate-500">{formatRelativeTime(entry.createdAt)}</span>
+          <span className="shrink-0 text-xs text-slate-400">{formatRelativeTime(entry.createdAt)}</span>
         </div>
         <div className="flex items-center gap-4 text-sm text-slate-300">
           <span className="inline-flex items-center gap-1" data-testid="entry-votes">

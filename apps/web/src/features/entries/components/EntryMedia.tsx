@@ -4,7 +4,7 @@ import type { TEntry } from '@contesthub/shared';
 
 function Placeholder({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) {
   return (
-    <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-slate-950 text-sm text-slate-500">
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-slate-950 text-sm text-slate-400">
       <Icon className="h-8 w-8" aria-hidden />
       {text}
     </div>

@@ -173,7 +173,7 @@ export function SubmitEntryDialog({
           <span className="font-semibold text-slate-100" data-testid="entry-type">
             {typeLabel}
           </span>
-          <span className="block text-xs text-slate-500">This contest only accepts {typeLabel.toLowerCase()} entries.</span>
+          <span className="block text-xs text-slate-400">This contest only accepts {typeLabel.toLowerCase()} entries.</span>
         </div>
         <TextField
           label="Title"

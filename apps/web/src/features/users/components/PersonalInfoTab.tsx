@@ -304,7 +304,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{label}</dt>
-      <dd className="mt-1 break-words text-sm text-slate-100">{children ?? <span className="text-slate-500">Not provided</span>}</dd>
+      <dd className="mt-1 break-words text-sm text-slate-100">{children ?? <span className="text-slate-400">Not provided</span>}</dd>
     </div>
   );
 }

@@ -108,7 +108,7 @@ export function BankAccountDialog({
           ) : (
             <>
               <div className="relative">
-                <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+                <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
                 <input
                   type="search"
                   aria-label="Search banks"

@@ -32,7 +32,7 @@ export function TransactionList({ transactions }: { transactions: TWalletTransac
             </div>
             <div className="shrink-0 text-right">
               <p className={cn('text-sm font-semibold', incoming ? 'text-emerald-300' : 'text-red-300')}>{signedAmount(t)}</p>
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-slate-400">
                 Balance {t.asset === 'NGN' ? formatNaira(t.balanceAfter) : creditsText(t.balanceAfter)}
               </p>
             </div>

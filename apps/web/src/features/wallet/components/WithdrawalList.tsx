@@ -78,7 +78,7 @@ function WithdrawalRow({ withdrawal: w }: { withdrawal: TWithdrawal }) {
       </div>
       <div className="shrink-0 text-right">
         <p className={cn('text-sm font-semibold', refunded ? 'text-slate-400 line-through' : 'text-red-300')}>−{formatNaira(w.amount)}</p>
-        <p className="text-xs text-slate-500">Fee {formatNaira(w.fee)}</p>
+        <p className="text-xs text-slate-400">Fee {formatNaira(w.fee)}</p>
       </div>
     </li>
   );

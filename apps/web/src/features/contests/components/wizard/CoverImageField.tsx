@@ -35,7 +35,7 @@ export function CoverImageField({
           <img src={preview} alt="Cover image preview" className="aspect-[16/7] w-full object-cover" />
           <div className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
             <span className="min-w-0 truncate text-slate-300">
-              {file.name} <span className="text-xs text-slate-500">({sizeText(file.size)})</span>
+              {file.name} <span className="text-xs text-slate-400">({sizeText(file.size)})</span>
             </span>
             <button
               type="button"

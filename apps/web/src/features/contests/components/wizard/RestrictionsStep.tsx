@@ -91,7 +91,7 @@ export function RestrictionsStep({ form, update, error, disabled }: StepProps) {
             {form.locationRestriction && (
               <fieldset className="pb-4">
                 <legend className="mb-1 text-sm text-slate-300">
-                  Allowed states <span className="text-xs text-slate-500">({form.allowedLocations.length} selected)</span>
+                  Allowed states <span className="text-xs text-slate-400">({form.allowedLocations.length} selected)</span>
                 </legend>
                 <div className="grid max-h-56 grid-cols-2 gap-x-4 overflow-y-auto rounded-lg border border-slate-800 px-3 py-1 sm:grid-cols-3">
                   {NIGERIAN_STATES.map((s: NigerianState) => (

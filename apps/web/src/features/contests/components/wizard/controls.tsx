@@ -166,7 +166,7 @@ export function ChipListField({
       error={shown}
       hint={hint}
       aside={
-        <span className="text-xs text-slate-500">
+        <span className="text-xs text-slate-400">
           {items.length}/{max}
         </span>
       }
