@@ -263,8 +263,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
-  // robots.txt and sitemap.xml: answers of their own, not the app's HTML.
-  await app.register(siteRoutes);
+  // robots.txt and sitemap.xml: answers of their own, not the app's HTML (a file of that name in
+  // the web build wins: an operator's own robots.txt is served as it is).
+  const built = (file: string) => existsSync(path.join(config.webDistDir, file));
+  await app.register(siteRoutes, { robots: !built('robots.txt'), sitemap: !built('sitemap.xml') });
 
   const mediaDir = path.join(config.dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });

@@ -43,12 +43,21 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-export const siteRoutes: FastifyPluginAsync = async (app) => {
+/** Which of the two to answer (a file of the same name in the web build is served instead). */
+export interface SiteRoutesOptions {
+  robots: boolean;
+  sitemap: boolean;
+}
+
+export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, opts) => {
   const publicUrl = app.ctx.config.publicUrl;
 
-  app.get('/robots.txt', { config: { access: 'public', rateLimit: rateLimits.perAddress(60) } }, async (_req, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)),
-  );
+  if (opts.robots) {
+    app.get('/robots.txt', { config: { access: 'public', rateLimit: rateLimits.perAddress(60) } }, async (_req, reply) =>
+      reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)),
+    );
+  }
+  if (!opts.sitemap) return;
 
   app.get('/sitemap.xml', { config: { access: 'public', rateLimit: rateLimits.perAddress(30) } }, async (_req, reply) => {
     const contests = await listedContests(app.ctx.db, SITEMAP_LIMIT - PUBLIC_PAGES.length);
