@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -36,6 +36,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
+import { loadSpaShell } from './lib/spa-shell.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { commentRoutes, contestCommentRoutes } from './modules/comments/comments.routes.js';
 import { contestStatusRoutes, refundContestRoutes } from './modules/contest-settlement/contest-settlement.routes.js';
@@ -297,31 +298,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     });
   }
-  const indexHtml = spaBuilt ? readFileSync(indexFile, 'utf8') : undefined;
-  // The app's page in each encoding the build made (the not-found handler is not a route, so the
-  // compress hook does not see it).
-  const indexEncoded = new Map<string, Buffer>();
-  for (const encoding of ['br', 'gzip'] as const) {
-    const file = `${indexFile}.${encoding === 'br' ? 'br' : 'gz'}`;
-    if (spaBuilt && existsSync(file)) indexEncoded.set(encoding, readFileSync(file));
-  }
+  const shell = spaBuilt ? loadSpaShell(config.webDistDir) : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/')) {
       return reply.status(404).send({ success: false, message: MESSAGES.server.notFound, errorType: 'NOT_FOUND' } satisfies ApiFailure);
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && indexHtml) {
+    if ((req.method === 'GET' || req.method === 'HEAD') && shell) {
       // History fallback: the SPA's router decides what a path shows (unknown paths show home).
+      // The page carries modulepreload links for its route's code, in each encoding made at start.
+      const page = shell.forPath(url);
       reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-      const encoding = negotiate(req.headers['accept-encoding'] ?? '', [...indexEncoded.keys()]);
-      const encoded = encoding ? indexEncoded.get(encoding) : undefined;
-      return encoded ? reply.header('content-encoding', encoding).send(encoded) : reply.send(indexHtml);
+      const encoding = negotiate(req.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+      if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(page[encoding]);
+      return reply.send(page.html);
     }
     return reply
       .status(404)
       .type('text/plain')
-      .send(indexHtml ? 'Not found' : 'The web app is not built yet: run `npm run build`.');
+      .send(shell ? 'Not found' : 'The web app is not built yet: run `npm run build`.');
   });
 
   return app;

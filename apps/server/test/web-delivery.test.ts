@@ -30,6 +30,11 @@ beforeAll(async () => {
     writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(text));
     writeFileSync(path.join(dist, `${name}.gz`), gzipSync(text));
   }
+  // What the web build says each page module needs beyond the main bundle (vite.config.ts).
+  writeFileSync(
+    path.join(dist, 'route-chunks.json'),
+    JSON.stringify({ contest: ['/assets/contest-1.js', '/assets/vote-2.js'], home: ['/assets/home-3.js'] }),
+  );
   t = await createTestApp({ webDistDir: dist, publicUrl: PUBLIC_URL });
   await t.app.ready();
 });
@@ -100,6 +105,24 @@ describe('compression', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(html);
+  });
+});
+
+describe("the route's code at first paint", () => {
+  const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
+
+  it("sends each page with modulepreload links for its route's chunks, and only those", async () => {
+    const contest = await get(paths.contest('0b6f3f2e-8a55-4c1a-9d55-2f1f0e7c9a10'));
+    expect(contest.body).toBe(html.replace('</head>', `${preload('/assets/contest-1.js')}${preload('/assets/vote-2.js')}</head>`));
+
+    const home = await get(paths.home(), 'br');
+    const homeHtml = brotliDecompressSync(home.rawPayload).toString('utf8');
+    expect(homeHtml).toContain(preload('/assets/home-3.js'));
+    expect(homeHtml).not.toContain('/assets/contest-1.js');
+
+    // A page without a list of its own (or one the table does not name) gets the plain page.
+    expect((await get(paths.dashboard.wallet())).body).toBe(html);
+    expect((await get(paths.contests())).body).toBe(html);
   });
 });
 
