@@ -106,7 +106,15 @@ function contentSecurityPolicy(config: Config) {
 }
 
 /** Answers smaller than this go out uncompressed: the CPU costs more than the bytes save. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * How uploaded media is served from local disk (also by the storage tests, so they read media as
+ * the app serves it). Uploads are written to a dot-named temp file and renamed: never serve one
+ * half-written.
+ */
+export const mediaStaticOptions = (root: string) =>
+  ({ root, prefix: '/media/', decorateReply: false, index: false, maxAge: '7d', dotfiles: 'ignore' }) as const;
 
 const trustHops = (hops: number) => (_address: string, index: number) => index < hops;
 
@@ -271,15 +279,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const mediaDir = path.join(config.dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
-  // Uploads are written to a dot-named temp file and renamed; never serve one half-written.
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    dotfiles: 'ignore',
-  });
+  await app.register(fastifyStatic, mediaStaticOptions(mediaDir));
 
   const indexFile = path.join(config.webDistDir, 'index.html');
   const spaBuilt = existsSync(indexFile);

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mediaStaticOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createLocalStorage, createS3Storage, createStorage, S3Error, type Storage } from '../src/lib/storage.js';
 
@@ -89,14 +90,7 @@ async function localHarness(): Promise<Harness> {
   const mediaDir = path.join(root, 'media');
   const storage = createLocalStorage({ root: mediaDir, urlPrefix: '/media' });
   const app: FastifyInstance = Fastify();
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    dotfiles: 'ignore',
-  });
+  await app.register(fastifyStatic, mediaStaticOptions(mediaDir));
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     storage,

@@ -49,14 +49,20 @@ export function assertAcceptingEntries(c: PhaseInput, now: Date): void {
   throw new AppError(400, message, 'CONFLICT');
 }
 
-export function assertVotingOpen(c: PhaseInput, now: Date): void {
+/** Why a vote at `now` is refused by the contest's phase (its spec words), or null while voting is open. */
+export function votingClosedError(c: PhaseInput, now: Date): AppError | null {
   const phase = phaseAt(c, now);
-  if (phase === 'voting') return;
+  if (phase === 'voting') return null;
   const message =
     phase === 'ended'
       ? 'Voting for this contest has ended'
       : phase === 'cancelled'
         ? 'This contest has been cancelled'
         : 'Voting for this contest has not started yet';
-  throw new AppError(400, message, 'CONFLICT');
+  return new AppError(400, message, 'CONFLICT');
+}
+
+export function assertVotingOpen(c: PhaseInput, now: Date): void {
+  const refusal = votingClosedError(c, now);
+  if (refusal) throw refusal;
 }

@@ -31,10 +31,10 @@ import { randomUUID } from 'node:crypto';
 import { VOTE_WEIGHTS, unitsToCredits, type Actor, type TCastVote } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../lib/clock.js';
-import { AppError, isAppError, sqlState } from '../../lib/errors.js';
+import { AppError, sqlState } from '../../lib/errors.js';
 import { eventRow } from '../../lib/events/index.js';
 import { accounts } from '../ledger/accounts.js';
-import { assertVotingOpen } from '../contests/phase.js';
+import { votingClosedError } from '../contests/phase.js';
 import { DAILY_FREE_VOTE_LIMIT, freeVoteDayStart, remainingOf, type Remaining } from './vote-limits.js';
 import { toVote, type TVote } from './votes.dto.js';
 import { voteCast } from './votes.events.js';
@@ -127,20 +127,15 @@ function refusalError(r: Extract<repo.CastOutcome, { outcome: 'refused' }>, at: 
       return AppError.forbidden(VOTE_MESSAGES.ownEntry);
     case 'votingClosed': {
       const c = r.contest!;
-      const dates = {
+      const phase = {
         status: c.status,
         entryStartDate: new Date(c.entryStartDate),
         entryEndDate: new Date(c.entryEndDate),
         votingStartDate: new Date(c.votingStartDate),
         votingEndDate: new Date(c.votingEndDate),
       };
-      try {
-        assertVotingOpen(dates, at);
-      } catch (err) {
-        if (isAppError(err)) return err;
-        throw err;
-      }
-      return AppError.badRequest(VOTE_MESSAGES.votingClosed);
+      // The function and phase.ts agree on the window; the words come from phase.ts.
+      return votingClosedError(phase, at) ?? AppError.badRequest(VOTE_MESSAGES.votingClosed);
     }
     case 'insufficientCredits':
       return new AppError(

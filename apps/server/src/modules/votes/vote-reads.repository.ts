@@ -162,12 +162,10 @@ export async function voterUsage(db: DbOrTx, contestId: string, voterId: string,
   return row;
 }
 
-/** The contest's counters and voting settings (what its vote statistics show). */
+/** The contest's voting settings (what its vote statistics show beside the votes table's totals). */
 export async function contestVoting(db: DbOrTx, contestId: string) {
   const [row] = await db
     .select({
-      totalVotes: contests.totalVotes,
-      totalVoters: contests.totalVoters,
       votingType: contests.votingType,
       freeVotesPerUser: contests.freeVotesPerUser,
       maxVotesPerUser: contests.maxVotesPerUser,

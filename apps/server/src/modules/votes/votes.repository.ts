@@ -160,20 +160,6 @@ export async function recomputeContestTotals(tx: Tx, contestIds: string[]): Prom
   return rows.length;
 }
 
-export async function findVote(db: DbOrTx, voteId: string): Promise<VoteRow | undefined> {
-  const [row] = await db.select().from(votes).where(eq(votes.id, voteId));
-  return row;
-}
-
-/** An entry's vote counters (undefined when the entry is gone). */
-export async function entryCounters(db: DbOrTx, entryId: string) {
-  const [row] = await db
-    .select({ votesCount: entries.votesCount, weightedVotes: entries.weightedVotes })
-    .from(entries)
-    .where(eq(entries.id, entryId));
-  return row;
-}
-
 // ---------- removal ----------
 
 /** Who cast a vote and in which contest (read before the removal takes its locks). */
