@@ -8,10 +8,12 @@
  * the JavaScript transferred, and exits non-zero when a target is missed.
  *
  * Targets (issue 13): performance ≥ 90, accessibility 100, layout shift ≤ 0.05 on each page.
- * Options (env): BENCH_WEB_RUNS (1; the median of the runs is reported per page).
+ * Options (env): BENCH_WEB_RUNS (1; the median of the runs is reported per page), BENCH_WEB_SAVE (a
+ * folder: each run's full Lighthouse report is written there as JSON, with its timings, the LCP
+ * element and its breakdown, for finding what a slow page waits for).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -20,6 +22,8 @@ import { ROOT, machine, startServer } from '../lib/server-process.js';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const SAVE_DIR = process.env.BENCH_WEB_SAVE;
+let saved = 0;
 
 interface PageFigures {
   page: string;
@@ -39,6 +43,11 @@ async function measure(url: string, port: number): Promise<PageFigures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const lhr = result.lhr;
+  if (SAVE_DIR) {
+    mkdirSync(SAVE_DIR, { recursive: true });
+    const name = `${String(++saved).padStart(2, '0')}${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-')}.json`;
+    writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+  }
   const audit = (id: string) => lhr.audits[id];
   const summary = (audit('resource-summary')?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)
     ?.items;

@@ -36,7 +36,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
-import { loadSpaShell } from './lib/spa-shell.js';
+import { FIRST_DATA_SCRIPT_SOURCE, loadSpaShell } from './lib/spa-shell.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { commentRoutes, contestCommentRoutes } from './modules/comments/comments.routes.js';
 import { contestStatusRoutes, refundContestRoutes } from './modules/contest-settlement/contest-settlement.routes.js';
@@ -87,7 +87,7 @@ function contentSecurityPolicy(config: Config) {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", FIRST_DATA_SCRIPT_SOURCE],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
       mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
@@ -301,14 +301,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const shell = spaBuilt ? loadSpaShell(config.webDistDir) : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
-    const url = req.url.split('?')[0]!;
+    const [url = '', query] = req.url.split('?', 2);
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/')) {
       return reply.status(404).send({ success: false, message: MESSAGES.server.notFound, errorType: 'NOT_FOUND' } satisfies ApiFailure);
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && shell) {
       // History fallback: the SPA's router decides what a path shows (unknown paths show home).
       // The page carries modulepreload links for its route's code, in each encoding made at start.
-      const page = shell.forPath(url);
+      const page = shell.forPath(url, query === undefined ? '' : `?${query}`);
       reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       const encoding = negotiate(req.headers['accept-encoding'] ?? '', ['br', 'gzip']);
       if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(page[encoding]);

@@ -6,9 +6,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '@contesthub/shared';
+import { FIRST_DATA, paths } from '@contesthub/shared';
 import { insertContest } from './engagement-fixtures.js';
 import { createTestApp, createTestUser, type TestApp } from './helpers.js';
 
@@ -16,7 +17,7 @@ const PUBLIC_URL = 'https://contests.example.ng';
 let t: TestApp;
 let dist: string;
 const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
-const html = `<!doctype html><html><head><title>ContestHub</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const html = `<!doctype html><html><head><meta charset="UTF-8" /><title>ContestHub</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 
 beforeAll(async () => {
   // A built web app of two files, each with its .br and .gz beside it (as vite.config.ts makes them).
@@ -104,7 +105,7 @@ describe('compression', () => {
     const res = await get(paths.contests(), 'br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(html);
+    expect(withoutFirstData(brotliDecompressSync(res.rawPayload).toString('utf8'))).toBe(html);
   });
 });
 
@@ -113,7 +114,9 @@ describe("the route's code at first paint", () => {
 
   it("sends each page with modulepreload links for its route's chunks, and only those", async () => {
     const contest = await get(paths.contest('0b6f3f2e-8a55-4c1a-9d55-2f1f0e7c9a10'));
-    expect(contest.body).toBe(html.replace('</head>', `${preload('/assets/contest-1.js')}${preload('/assets/vote-2.js')}</head>`));
+    expect(withoutFirstData(contest.body)).toBe(
+      html.replace('</head>', `${preload('/assets/contest-1.js')}${preload('/assets/vote-2.js')}</head>`),
+    );
 
     const home = await get(paths.home(), 'br');
     const homeHtml = brotliDecompressSync(home.rawPayload).toString('utf8');
@@ -122,7 +125,52 @@ describe("the route's code at first paint", () => {
 
     // A page without a list of its own (or one the table does not name) gets the plain page.
     expect((await get(paths.dashboard.wallet())).body).toBe(html);
-    expect((await get(paths.contests())).body).toBe(html);
+    expect(withoutFirstData((await get(paths.contests())).body)).toBe(html);
+  });
+});
+
+/** The page's list of first reads, if it has one. */
+const firstReads = (page: string): string[] | undefined => {
+  const m = new RegExp(`<script type="application/json" id="${FIRST_DATA.elementId}">(.*?)</script>`).exec(page);
+  return m ? (JSON.parse(m[1]!) as string[]) : undefined;
+};
+const firstDataScript = (page: string) => /<script>(\(function\(\)\{.*?)<\/script>/.exec(page)?.[1];
+function withoutFirstData(page: string): string {
+  return page.replace(/<script type="application\/json" id="first-data">.*?<\/script><script>.*?<\/script>/, '');
+}
+
+describe("the route's first API data at first paint", () => {
+  const id = '0b6f3f2e-8a55-4c1a-9d55-2f1f0e7c9a10';
+
+  it('lists the reads each public page starts with, right after the charset, before any stylesheet', async () => {
+    const contest = (await get(paths.contest(id))).body;
+    expect(firstReads(contest)).toEqual([`/api/contests/${id}`, `/api/entries/contest/${id}?limit=24&page=1&sortBy=newest`]);
+    expect(contest).toContain(`<meta charset="UTF-8" /><script type="application/json" id="${FIRST_DATA.elementId}">`);
+    expect(firstReads((await get(paths.contests())).body)).toEqual(['/api/contests?limit=12&page=1&sortBy=newest']);
+    expect(firstReads((await get(paths.home())).body)).toEqual(['/api/analytics/public-stats', '/api/contests/featured?limit=8']);
+    // Compressed like any page.
+    const br = await get(paths.contest(id), 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(contest);
+  });
+
+  it('leaves them out where the page decides for itself: a query (filters), another page, an odd id', async () => {
+    expect(firstReads((await get(`${paths.contests()}?category=photography`)).body)).toBeUndefined();
+    expect(firstReads((await get(paths.dashboard.wallet())).body)).toBeUndefined();
+    expect(firstReads((await get(paths.pricing())).body)).toBeUndefined();
+    expect(firstReads((await get('/contest/%3Cscript%3E')).body)).toBeUndefined();
+  });
+
+  it('runs the script that fetches them under the content security policy, by its hash', async () => {
+    const res = await get(paths.contests());
+    const script = firstDataScript(res.body);
+    expect(script).toBeDefined();
+    const hash = createHash('sha256').update(script!).digest('base64');
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('script-src'));
+    // That script and the app's own files, nothing else inline.
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });
 

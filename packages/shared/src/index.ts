@@ -31,3 +31,4 @@ export * from './schemas/referrals.js';
 export * from './schemas/users.js';
 export * from './paths.js';
 export * from './labels.js';
+export * from './first-data.js';

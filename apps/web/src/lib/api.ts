@@ -4,6 +4,7 @@
  * raises the session-expired and user-banned events the shell listens to.
  */
 import { MESSAGES, type ApiFailure, type ApiSuccess, type TTokens } from '@contesthub/shared';
+import { takeFirstData } from './first-data';
 import { tokenStore } from './storage';
 
 export class ApiError extends Error {
@@ -71,8 +72,13 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  const url = buildUrl(path, opts.query);
+  if ((opts.method ?? 'GET') === 'GET' && !opts.signal?.aborted) {
+    const early = await takeFirstData(url, token);
+    if (early) return early;
+  }
   try {
-    return await fetch(buildUrl(path, opts.query), {
+    return await fetch(url, {
       method: opts.method ?? 'GET',
       headers,
       body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),

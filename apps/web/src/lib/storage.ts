@@ -1,6 +1,8 @@
+import { TOKEN_STORAGE_KEY } from '@contesthub/shared';
+
 /** Browser storage keys (spec 000 §9: the login token and refresh token are kept in browser storage). */
 export const STORAGE_KEYS = {
-  token: 'token',
+  token: TOKEN_STORAGE_KEY,
   refreshToken: 'refreshToken',
   pendingEmail: 'pendingVerificationEmail',
   installDismissed: 'installPromptDismissed',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquarePlus, ShieldAlert, Trophy, Upload } from 'lucide-react';
@@ -10,7 +10,6 @@ import {
   type TComment,
   type TEntry,
 } from '@contesthub/shared';
-import { ShareDialog } from '../../components/share/ShareDialog';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/field';
@@ -20,21 +19,27 @@ import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { likeComment } from '../../features/comments/api/like-comment';
 import { patchContestComment, refreshContestComments, useContestComments } from '../../features/comments/api/get-contest-comments';
-import { CommentDialog } from '../../features/comments/components/CommentDialog';
 import { CommentsTab } from '../../features/comments/components/CommentsTab';
 import { refreshContests } from '../../features/contests/api/keys';
 import { useContest } from '../../features/contests/api/get-contest';
 import { ContestHeader } from '../../features/contests/components/ContestHeader';
-import { ReportDialog } from '../../features/contests/components/ReportDialog';
 import { patchContestEntry, useContestEntries, type ContestEntrySort } from '../../features/entries/api/get-contest-entries';
 import { refreshLeaderboard } from '../../features/entries/api/get-leaderboard';
 import { refreshContestEntries } from '../../features/entries/api/keys';
 import { likeEntry } from '../../features/entries/api/like-entry';
 import { ContestEntryCard } from '../../features/entries/components/ContestEntryCard';
 import { LeaderboardTab } from '../../features/entries/components/LeaderboardTab';
-import { SubmitEntryDialog } from '../../features/entries/components/SubmitEntryDialog';
 import { refreshVoteStats } from '../../features/votes/api/get-vote-stats';
-import { VoteDialog } from '../../features/votes/components/VoteDialog';
+import { lazyComponent, preloadWhenIdle } from '../../lib/lazy';
+
+// The dialogs open on a click: their code (and the form schemas it brings) loads after the page.
+const ShareDialog = lazyComponent(() => import('../../components/share/ShareDialog').then((m) => m.ShareDialog));
+const CommentDialog = lazyComponent(() => import('../../features/comments/components/CommentDialog').then((m) => m.CommentDialog));
+const ReportDialog = lazyComponent(() => import('../../features/contests/components/ReportDialog').then((m) => m.ReportDialog));
+const SubmitEntryDialog = lazyComponent(() =>
+  import('../../features/entries/components/SubmitEntryDialog').then((m) => m.SubmitEntryDialog),
+);
+const VoteDialog = lazyComponent(() => import('../../features/votes/components/VoteDialog').then((m) => m.VoteDialog));
 
 type Tab = 'entries' | 'leaderboard' | 'comments';
 type Modal =
@@ -71,10 +76,12 @@ export default function ContestDetailPage() {
   const [sort, setSort] = useState<ContestEntrySort>('newest');
   const [modal, setModal] = useState<Modal | null>(null);
   const [restricted, setRestricted] = useState<string | null>(null);
+  useEffect(() => preloadWhenIdle(VoteDialog, ShareDialog, ...(user ? [CommentDialog, SubmitEntryDialog, ReportDialog] : [])), [user]);
 
   const contestQuery = useContest(id);
   const contest = contestQuery.data;
-  const entriesQuery = useContestEntries(id, sort, !!contest);
+  // Asked for beside the contest, not after it: the entries are most of the first screen.
+  const entriesQuery = useContestEntries(id, sort, !!id);
   const commentsQuery = useContestComments(id, !!contest);
 
   const notFound = contestQuery.error instanceof ApiError && (contestQuery.error.status === 404 || contestQuery.error.status === 400);
@@ -333,42 +340,44 @@ export default function ContestDetailPage() {
         </TabPanel>
       </section>
 
-      {modal?.kind === 'submit' && (
-        <SubmitEntryDialog contest={contest} onClose={() => setModal(null)} onSubmitted={reloadSoon} onRestricted={setRestricted} />
-      )}
-      {modal?.kind === 'comment' && <CommentDialog contest={contest} onClose={() => setModal(null)} onPosted={reloadSoon} />}
-      {modal?.kind === 'vote' && (
-        <VoteDialog
-          contest={contest}
-          entry={modal.entry}
-          onClose={() => setModal(null)}
-          onVoted={(result) => onVoted(modal.entry._id, result)}
-        />
-      )}
-      {modal?.kind === 'share' && (
-        <ShareDialog
-          open
-          onClose={() => setModal(null)}
-          title="Share Entry"
-          subject={modal.entry.title}
-          text={`Check out "${modal.entry.title}" by ${modal.entry.participant.fullName} in ${contest.title} on ContestHub`}
-          url={shareUrl(modal.entry)}
-        />
-      )}
-      {modal?.kind === 'report-entry' && (
-        <ReportDialog
-          target={{ kind: 'entry', contestId: contest._id, entryId: modal.entry._id }}
-          subject={modal.entry.title}
-          onClose={() => setModal(null)}
-        />
-      )}
-      {modal?.kind === 'report-comment' && (
-        <ReportDialog
-          target={{ kind: 'comment', contestId: contest._id, commentId: modal.comment._id }}
-          subject={modal.comment.content.slice(0, 80)}
-          onClose={() => setModal(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {modal?.kind === 'submit' && (
+          <SubmitEntryDialog contest={contest} onClose={() => setModal(null)} onSubmitted={reloadSoon} onRestricted={setRestricted} />
+        )}
+        {modal?.kind === 'comment' && <CommentDialog contest={contest} onClose={() => setModal(null)} onPosted={reloadSoon} />}
+        {modal?.kind === 'vote' && (
+          <VoteDialog
+            contest={contest}
+            entry={modal.entry}
+            onClose={() => setModal(null)}
+            onVoted={(result) => onVoted(modal.entry._id, result)}
+          />
+        )}
+        {modal?.kind === 'share' && (
+          <ShareDialog
+            open
+            onClose={() => setModal(null)}
+            title="Share Entry"
+            subject={modal.entry.title}
+            text={`Check out "${modal.entry.title}" by ${modal.entry.participant.fullName} in ${contest.title} on ContestHub`}
+            url={shareUrl(modal.entry)}
+          />
+        )}
+        {modal?.kind === 'report-entry' && (
+          <ReportDialog
+            target={{ kind: 'entry', contestId: contest._id, entryId: modal.entry._id }}
+            subject={modal.entry.title}
+            onClose={() => setModal(null)}
+          />
+        )}
+        {modal?.kind === 'report-comment' && (
+          <ReportDialog
+            target={{ kind: 'comment', contestId: contest._id, commentId: modal.comment._id }}
+            subject={modal.comment.content.slice(0, 80)}
+            onClose={() => setModal(null)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

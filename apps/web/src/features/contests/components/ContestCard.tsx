@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Flag, Trash2 } from 'lucide-react';
 import { contestActionLabel, formatNumber, formatVoteCount, type TContest, entryFeeText, paths } from '@contesthub/shared';
@@ -10,8 +10,10 @@ import { Skeleton } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { CARD_FRAME, CardFact, CardSkeleton } from '../../../components/ui/card-parts';
 import { ContestCardCover, ContestCardHeading, ContestPrize } from './contest-card-parts';
-import { DeleteContestDialog } from './DeleteContestDialog';
-import { ReportContestDialog } from './ReportContestDialog';
+import { lazyComponent, preloadWhenIdle } from '../../../lib/lazy';
+
+const DeleteContestDialog = lazyComponent(() => import('./DeleteContestDialog').then((m) => m.DeleteContestDialog));
+const ReportContestDialog = lazyComponent(() => import('./ReportContestDialog').then((m) => m.ReportContestDialog));
 
 /**
  * A contest in a list (home featured, browse). Extra buttons by permission (spec 000 §6): whoever
@@ -23,6 +25,10 @@ export function ContestCard({ contest }: { contest: TContest }) {
   const titleId = useId();
   const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
   const canDelete = useCan()('contests.manage_any');
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (signedIn) preloadWhenIdle(canDelete ? DeleteContestDialog : ReportContestDialog);
+  }, [signedIn, canDelete]);
 
   return (
     <article aria-labelledby={titleId} className={cn(CARD_FRAME, 'transition-colors hover:border-slate-700')}>
@@ -75,8 +81,10 @@ export function ContestCard({ contest }: { contest: TContest }) {
           )}
         </div>
       </div>
-      {dialog === 'report' && <ReportContestDialog contest={contest} onClose={() => setDialog(null)} />}
-      {dialog === 'delete' && <DeleteContestDialog contest={contest} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog === 'report' && <ReportContestDialog contest={contest} onClose={() => setDialog(null)} />}
+        {dialog === 'delete' && <DeleteContestDialog contest={contest} onClose={() => setDialog(null)} />}
+      </Suspense>
     </article>
   );
 }
