@@ -19,7 +19,18 @@ import { advanceClock, now, setClock } from '../src/lib/clock.js';
 import { checkLedgerIntegrity, platformRevenueTotal } from '../src/modules/ledger/ledger.js';
 import { runSubscriptionExpiry } from '../src/modules/subscriptions/subscriptions.service.js';
 import { DAY, contestPayload, fundWallet } from './contest-fixtures.js';
-import { apiCall, codeMailedTo, eventsNamed, login, nextIp, uniqueEmail, type ApiArgs, type TestApp, createTestApp } from './helpers.js';
+import {
+  apiCall,
+  codeMailedTo,
+  createTestApp,
+  eventsNamed,
+  login,
+  nextIp,
+  sandboxCheckout,
+  uniqueEmail,
+  type ApiArgs,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,8 +59,11 @@ interface Member {
   token: string;
 }
 
-/** Registers through the API, verifies the email with the mailed code, and lets the event dispatcher run (as its job would). */
-async function registerAndVerify(phone = uniquePhone(), email = uniqueEmail('trial')): Promise<Member> {
+/**
+ * Registers through the API, verifies the email with the mailed code, and lets the event dispatcher run
+ * (as its job would) unless `dispatch` is false.
+ */
+async function registerAndVerify(phone = uniquePhone(), email = uniqueEmail('trial'), dispatch = true): Promise<Member> {
   const reg = await t.app.inject({
     method: 'POST',
     url: '/api/auth/register',
@@ -61,7 +75,7 @@ async function registerAndVerify(phone = uniquePhone(), email = uniqueEmail('tri
   const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', remoteAddress: nextIp(), payload: { email, code } });
   expect(verified.statusCode, verified.body).toBe(200);
   const { user, token } = (verified.json() as { data: { user: { _id: string }; token: string } }).data;
-  await t.ctx.events.drain({ settleMs: 10_000 });
+  if (dispatch) await t.ctx.events.drain({ settleMs: 10_000 });
   return { userId: user._id, email, token };
 }
 
@@ -213,5 +227,29 @@ describe('during the trial', () => {
     expect(bought.body.data).toMatchObject({ balance: 0, subscription: { isTrial: false, amount: BASIC_MONTHLY, daysRemaining: 30 } });
     expect((await subscriptionRows(m.userId)).map((r) => `${r.duration}:${r.status}`).sort()).toEqual(['monthly:active', 'trial:replaced']);
     expect((await current(m.token)).subscription).toMatchObject({ isTrial: false, duration: 'monthly', paymentMethod: 'wallet' });
+  });
+
+  it('gives way to a card payment started before the trial was granted: the plan starts at its full price, nothing goes to the wallet', async () => {
+    // The member pays by card within the second between the verification and its event being handled.
+    const m = await registerAndVerify(uniquePhone(), uniqueEmail('quick'), false);
+    const init = await api<TSubscriptionInitialized>('POST', '/api/subscriptions/initialize', m.token, {
+      tier: 'professional',
+      duration: 'monthly',
+      paymentMethod: 'paystack',
+    });
+    expect(init.status, JSON.stringify(init.body)).toBe(200);
+    await t.ctx.events.drain({ settleMs: 10_000 });
+    expect((await current(m.token)).subscription?.isTrial).toBe(true);
+
+    expect((await sandboxCheckout(t.app, 'approve', init.body.data.reference)).statusCode).toBe(302);
+    const verified = await api<{ subscription: TSubscription }>('POST', '/api/subscriptions/verify', m.token, {
+      reference: init.body.data.reference,
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect(verified.body.data.subscription).toMatchObject({ tier: 'professional', status: 'active', amount: 750_000, daysRemaining: 30 });
+    expect((await subscriptionRows(m.userId)).map((r) => `${r.duration}:${r.status}`).sort()).toEqual(['monthly:active', 'trial:replaced']);
+    expect(await current(m.token)).toMatchObject({ tier: 'professional', subscription: { isTrial: false } });
+    const wallet = await api<{ wallet: { balance: number } }>('GET', '/api/wallet', m.token);
+    expect(wallet.body.data.wallet.balance).toBe(0);
   });
 });
