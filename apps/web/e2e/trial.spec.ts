@@ -20,6 +20,7 @@ test('pricing offers the trial; a new person has it on the subscription page unt
   await expect(page.getByRole('region', { name: 'Professional' }).getByTestId('trial-terms')).toHaveText(
     'Starts with 7 days of Basic Premium free when you verify your email. No card needed.',
   );
+  await snap(page, info, 'trial-pricing');
 
   // Registered and verified with the code the server mailed (the fixture waits for the trial).
   const before = Date.now();
