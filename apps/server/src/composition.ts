@@ -14,6 +14,7 @@ import { settleDeposit } from './modules/payments/deposits.service.js';
 import type { PaymentRegistry } from './lib/payments/registry.js';
 import { runPaymentSweep } from './modules/payments/purposes.js';
 import { runSubscriptionExpiry, settleSubscriptionPayment } from './modules/subscriptions/subscriptions.service.js';
+import { trialSubscriber } from './modules/subscriptions/trial.subscriber.js';
 import { settleCreditPurchase } from './modules/vote-credits/vote-credits.service.js';
 import { contestTotalsSubscriber } from './modules/votes/contest-totals.subscriber.js';
 import { supportMailsSubscriber } from './modules/support/support-mails.subscriber.js';
@@ -35,6 +36,7 @@ export function subscribers(ctx: Pick<AppContext, 'mailer'>): Subscriber[] {
   return [
     activitySubscriber,
     contestTotalsSubscriber,
+    trialSubscriber,
     securityMailsSubscriber(ctx.mailer),
     walletMailsSubscriber(ctx.mailer),
     supportMailsSubscriber(ctx.mailer),

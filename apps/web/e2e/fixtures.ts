@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type {
   TAuthResult,
+  TCurrentSubscription,
   TPaymentInitialized,
   TRegister,
   TTokens,
@@ -94,7 +95,9 @@ async function call<T>(request: APIRequestContext, person: Tokens | null, method
 
 /**
  * Registers a new person through the API (unique email and phone), verifies the address with the code
- * from the mail the server sent, logs in and opens the wallet. With `profile`, fills enough of the
+ * from the mail the server sent, logs in, waits for the 7-day Basic Premium trial the verification
+ * grants (its event is handled within a second or two), so every journey starts from the same state,
+ * and opens the wallet. With `profile`, fills enough of the
  * profile to enter contests (spec: 50%); with `nairaKobo`, deposits that much through the sandbox
  * checkout; with `credits`, buys that vote-credit package by card.
  */
@@ -122,6 +125,11 @@ export async function newPerson(
   await call(request, null, 'POST', '/api/auth/verify-email', { email, code } satisfies TVerifyEmail);
   const { token, refreshToken, user } = await call<TAuthResult>(request, null, 'POST', '/api/auth/login', { email, password });
   const person: Person = { id: user._id, fullName, email, password, token, refreshToken };
+  await expect
+    .poll(async () => (await call<TCurrentSubscription>(request, person, 'GET', '/api/subscriptions/current')).subscription?.isTrial, {
+      message: `the free trial of ${email}`,
+    })
+    .toBe(true);
   await call(request, person, 'POST', '/api/wallet/create');
   if (opts.profile) {
     await call(request, person, 'PUT', '/api/auth/profile', {

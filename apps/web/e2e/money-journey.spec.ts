@@ -1,8 +1,9 @@
 /**
- * The money journey (issue #5), as a free-tier person registered for this test on the default sandbox gateway, clicking
+ * The money journey (issue #5), as a person registered for this test (on the 7-day Basic Premium trial every new person
+ * gets, so vote credits are 10 % off) on the default sandbox gateway, clicking
  * through the real pages of the built app: a card deposit through the sandbox checkout, a vote-credit
  * package paid by card, a credit transfer (its ₦100 fee from the naira wallet), a Basic Premium month
- * paid from the wallet, and a withdrawal to a newly added bank account (₦100 fee on top). After every
+ * paid from the wallet (it replaces the trial), and a withdrawal to a newly added bank account (₦100 fee on top). After every
  * step the balances the pages show AND those GET /api/wallet answers are exactly the starting ones
  * moved by what the step costs, so the test does not depend on the seed's figures.
  */
@@ -104,9 +105,10 @@ test('deposit, buy credits, transfer, subscribe and withdraw: every balance move
   await shot(page, info, 'money-journey-04-wallet-after-deposit');
 
   // --- 2. Buy the small package (50 credits) by card: credits +50, naira unchanged. ---
-  const small = creditPurchaseQuote({ package: 'small', premium: false });
+  // On the trial: ₦2,500 − 10 % = ₦2,250, plus the 5 % fee (₦112.50 → ₦113).
+  const small = creditPurchaseQuote({ package: 'small', premium: true });
   expect(small.credits).toBe(50);
-  expect(small.totalKobo).toBe(nairaToKobo(2_625));
+  expect(small.totalKobo).toBe(nairaToKobo(2_363));
   await page.getByRole('tab', { name: 'Buy Credits' }).click();
   await expect(page).toHaveURL(/\/dashboard\/wallet\?tab=credits$/);
   await expect(page.getByTestId('credit-stats-current')).toHaveText(formatNumber(expected.voteCredits));
@@ -176,12 +178,12 @@ test('deposit, buy credits, transfer, subscribe and withdraw: every balance move
   await expect(fee.getByTestId('transfer-figure')).toHaveText(`−${formatNaira(TRANSFER_FEE_KOBO)}`);
   await shot(page, info, 'money-journey-11-transfer-history');
 
-  // --- 4. Basic Premium, monthly, paid from the wallet: naira −₦2,500. ---
+  // --- 4. Basic Premium, monthly, paid from the wallet during the trial: naira −₦2,500, the trial gives way. ---
   const plan = subscriptionQuote('basic_premium', 'monthly');
   expect(plan.amountKobo).toBe(nairaToKobo(2_500));
   await page.goto('/dashboard/subscription');
   const current = page.getByRole('region', { name: 'Current subscription' });
-  await expect(current.getByRole('heading', { name: 'Free plan' })).toBeVisible();
+  await expect(current.getByTestId('subscription-status')).toHaveText('Trial');
   await page.getByRole('radiogroup', { name: 'Billing period' }).getByRole('radio', { name: 'Monthly' }).click();
   await page.getByTestId('plan-basic_premium').getByRole('radio').check();
   await page.getByRole('radio', { name: /^Wallet/ }).check();

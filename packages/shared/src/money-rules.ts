@@ -216,6 +216,19 @@ export type SubscriptionDuration = BillingPeriod;
 /** Days a paid period lasts: monthly 30, yearly 365. */
 export const SUBSCRIPTION_DURATION_DAYS: Record<SubscriptionDuration, number> = { monthly: 30, yearly: 365 };
 
+/**
+ * The free trial (spec 000 §1: "New users get a 7-day free trial of Basic Premium"): granted once per
+ * person when they verify their email, no card and no payment; it ends by itself after these days.
+ */
+export const TRIAL_TIER = 'basic_premium' as const satisfies PaidSubscriptionTier;
+export const TRIAL_DAYS = 7;
+/** Spec 000 §1, verbatim: what /pricing and the subscription page say of the trial. */
+export const TRIAL_OFFER = 'New users get a 7-day free trial of Basic Premium.';
+
+/** A subscription's period as its record holds it: a paid duration, or the free trial. */
+export const SUBSCRIPTION_PERIODS = [...SUBSCRIPTION_DURATIONS, 'trial'] as const;
+export type SubscriptionPeriod = (typeof SUBSCRIPTION_PERIODS)[number];
+
 export interface SubscriptionQuote {
   tier: PaidSubscriptionTier;
   duration: SubscriptionDuration;

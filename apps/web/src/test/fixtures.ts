@@ -348,6 +348,7 @@ export const subscriptionDto = (over: Partial<TSubscription> = {}): TSubscriptio
     id: 's1',
     tier: 'basic_premium',
     duration: 'monthly',
+    isTrial: false,
     status: 'active',
     isActive: true,
     paymentMethod: 'wallet',

@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { ZPagination } from './pagination.js';
 import { VOTE_CREDIT_PACKAGE_IDS } from '../enums.js';
-import { PAID_SUBSCRIPTION_TIERS, SUBSCRIPTION_DURATIONS } from '../money-rules.js';
-import { SUBSCRIPTION_PAYMENT_METHODS, VOTE_CREDIT_TRANSACTION_STATUSES } from './payments.js';
+import { PAID_SUBSCRIPTION_TIERS, SUBSCRIPTION_PERIODS } from '../money-rules.js';
+import { SUBSCRIPTION_PAID_BY, SUBSCRIPTION_PAYMENT_METHODS, VOTE_CREDIT_TRANSACTION_STATUSES } from './payments.js';
 
 // ---------- payment references ----------
 
@@ -309,7 +309,10 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const ZSubscription = z.object({
   id: z.string(),
   tier: z.enum(PAID_SUBSCRIPTION_TIERS),
-  duration: z.enum(SUBSCRIPTION_DURATIONS),
+  /** monthly or yearly (paid), or trial: the free 7-day trial (TRIAL_DAYS), granted at email verification. */
+  duration: z.enum(SUBSCRIPTION_PERIODS),
+  /** True for the free trial: nothing was paid (paymentMethod none, amount 0); it cannot be extended or cancelled. */
+  isTrial: z.boolean(),
   /**
    * pending: card payment not verified yet; active: paid and running; cancelled: paid, runs to endDate, no
    * renewal; expired: past endDate; failed: the card payment failed; replaced: superseded by an upgrade.
@@ -317,7 +320,8 @@ export const ZSubscription = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** True while the benefits apply (active or cancelled, before endDate). */
   isActive: z.boolean(),
-  paymentMethod: z.enum(SUBSCRIPTION_PAYMENT_METHODS),
+  /** paystack or wallet; none for the free trial. */
+  paymentMethod: z.enum(SUBSCRIPTION_PAID_BY),
   /** Kobo paid (all periods, extensions included). */
   amount: z.number().int().meta({ description: 'Kobo paid (all periods, extensions included).' }),
   startDate: z.string().nullable(),

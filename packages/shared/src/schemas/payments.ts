@@ -159,6 +159,9 @@ export type TTransferHistoryQuery = z.infer<typeof ZTransferHistoryQuery>;
 
 export const SUBSCRIPTION_PAYMENT_METHODS = ['paystack', 'wallet'] as const;
 export type SubscriptionPaymentMethod = (typeof SUBSCRIPTION_PAYMENT_METHODS)[number];
+/** How a subscription was paid, as its record holds it: card, wallet, or none (the free trial). */
+export const SUBSCRIPTION_PAID_BY = [...SUBSCRIPTION_PAYMENT_METHODS, 'none'] as const;
+export type SubscriptionPaidBy = (typeof SUBSCRIPTION_PAID_BY)[number];
 
 const zDuration = z.enum(SUBSCRIPTION_DURATIONS, { error: M.selectDuration });
 

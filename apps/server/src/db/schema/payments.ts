@@ -142,14 +142,15 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     tier: text('tier', { enum: ['basic_premium', 'professional'] }).notNull(),
-    duration: text('duration', { enum: ['monthly', 'yearly'] }).notNull(),
+    /** monthly | yearly (paid), or trial: the free 7-day trial (payment_method none, amount 0). */
+    duration: text('duration', { enum: ['monthly', 'yearly', 'trial'] }).notNull(),
     status: text('status', { enum: ['pending', 'active', 'cancelled', 'expired', 'failed', 'replaced'] })
       .notNull()
       .default('pending'),
-    paymentMethod: text('payment_method', { enum: ['paystack', 'wallet'] }).notNull(),
-    /** Kobo paid so far (first period plus extensions). */
+    paymentMethod: text('payment_method', { enum: ['paystack', 'wallet', 'none'] }).notNull(),
+    /** Kobo paid so far (first period plus extensions); 0 for the trial, which nothing pays for. */
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    /** The card payment's reference (payments.reference) or the wallet payment's ledger reference. */
+    /** The card payment's reference (payments.reference), the wallet payment's ledger reference, or `trial:<userId>`. */
     paymentReference: text('payment_reference').notNull(),
     startDate: timestamp('start_date', { withTimezone: true }),
     endDate: timestamp('end_date', { withTimezone: true }),
@@ -167,6 +168,24 @@ export const subscriptions = pgTable(
     index('subscriptions_end_idx')
       .on(t.endDate)
       .where(sql`${t.status} in ('active', 'cancelled')`),
-    check('subscriptions_amount_positive', sql`${t.amountKobo} > 0`),
+    // Paid: a positive amount. The trial (and only the trial) is paid by nothing: amount 0.
+    check(
+      'subscriptions_amount_positive',
+      sql`(${t.paymentMethod} <> 'none' AND ${t.amountKobo} > 0) OR (${t.paymentMethod} = 'none' AND ${t.amountKobo} = 0)`,
+    ),
+    check('subscriptions_trial_unpaid', sql`(${t.duration} = 'trial') = (${t.paymentMethod} = 'none')`),
   ],
 );
+
+/**
+ * Who has had the free trial: one row per identifier of a person (their normalised phone number, their
+ * email), as a SHA-256 digest of `<kind>:<value>`, written in the transaction that grants the trial.
+ * A person whose email or phone is found here gets no second trial, whichever account they verify.
+ * Kept when the account goes (user_id set null): the person has still had their trial.
+ */
+export const subscriptionTrialClaims = pgTable('subscription_trial_claims', {
+  digest: text('digest').primaryKey(),
+  kind: text('kind', { enum: ['email', 'phone'] }).notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,12 @@ export const userRegistered = defineEvent(
   (p) => `user:${p.userId}`,
 );
 
+/**
+ * The person proved they own the account's email address (the verification code was accepted): the
+ * free trial's cause (subscriptions/trial.subscriber.ts).
+ */
+export const emailVerified = defineEvent('user.email_verified', z.object({ userId: z.uuid(), at: z.string() }), (p) => `user:${p.userId}`);
+
 /** A login from a browser this account never used before (the login alert's cause). */
 export const loginNewDevice = defineEvent(
   'security.login_new_device',

@@ -7,7 +7,7 @@ import { recordEvent } from '../../lib/events/index.js';
 import { applyReferral, grantRefereeBonus } from '../referrals/referrals.service.js';
 import { findUserIdByPhone, updateUser, type UserRow } from '../users/users.repository.js';
 import { createUser } from '../users/users.service.js';
-import { userRegistered } from './auth.events.js';
+import { emailVerified, userRegistered } from './auth.events.js';
 import { assertCooldownOver, consumeCode, issueCode } from './codes.js';
 import { verificationMail } from './mails.js';
 import { accessToken, issueSession, publicUser, userByEmail, userById, type ClientMeta } from './sessions.js';
@@ -69,7 +69,9 @@ export async function verifyEmail(
   if (result === 'invalid') throw new AppError(400, MESSAGES.accounts.invalidVerificationCode, 'INVALID_CODE');
 
   const bonusCredits = await ctx.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { isVerified: true, emailVerifiedAt: now(), updatedAt: now() });
+    const at = now();
+    await updateUser(tx, user.id, { isVerified: true, emailVerifiedAt: at, updatedAt: at });
+    await recordEvent(tx, emailVerified, { userId: user.id, at: at.toISOString() }, { actorId: user.id });
     return grantRefereeBonus(tx, user.id);
   });
   const verified = await publicUser(ctx, user.id);

@@ -1,8 +1,11 @@
-/** Drizzle queries of paid subscriptions (the `subscriptions` table) and the users' tier mirror. No rules here. */
+/**
+ * Drizzle queries of subscriptions (the `subscriptions` table, paid ones and the free trial), who has had
+ * the trial (`subscription_trial_claims`) and the users' tier mirror. No rules here.
+ */
 import type { LedgerKind } from '@contesthub/shared';
 import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { subscriptions, users } from '../../db/schema/index.js';
+import { subscriptions, subscriptionTrialClaims, users } from '../../db/schema/index.js';
 import { findPosting as findLedgerPosting, latestFlaggedPostingOn } from '../ledger/ledger.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -117,4 +120,21 @@ export const findPosting = findLedgerPosting;
  */
 export function lastKeylessPostingOf(db: DbOrTx, accountCode: string, kind: LedgerKind) {
   return latestFlaggedPostingOn(db, accountCode, kind, 'keyless');
+}
+
+export type TrialClaim = typeof subscriptionTrialClaims.$inferInsert;
+
+/** The digests among `digests` that already claimed a trial. */
+export async function claimedTrialDigests(db: DbOrTx, digests: string[]): Promise<string[]> {
+  if (digests.length === 0) return [];
+  const rows = await db
+    .select({ digest: subscriptionTrialClaims.digest })
+    .from(subscriptionTrialClaims)
+    .where(inArray(subscriptionTrialClaims.digest, digests));
+  return rows.map((r) => r.digest);
+}
+
+/** Records the person's identifiers as having had the trial (a concurrent claim of one fails the transaction). */
+export async function insertTrialClaims(tx: Tx, claims: TrialClaim[]): Promise<void> {
+  if (claims.length > 0) await tx.insert(subscriptionTrialClaims).values(claims);
 }

@@ -11,6 +11,9 @@
  *   now, the old one becomes 'replaced', and its unused part (amount × remaining / total, floored to the
  *   kobo) is taken off the new price; a higher tier running → refused. A card upgrade settles later than
  *   its quote: the change of that unused part meanwhile becomes time of the new plan (upgradeAdjustmentMs).
+ * - The free trial (trial.ts) is a running subscription worth nothing: any plan bought during it starts
+ *   at once at its full price and the trial becomes 'replaced'; the trial itself cannot be extended or
+ *   cancelled.
  * - An extension without an Idempotency-Key right after another one (a double click) is refused (409).
  * - Every payment is ONE ledger posting in the transaction that starts or extends the subscription:
  *   wallet → platform revenue (`subscription:<subscriptionId>`, `subscription-extension:…`), or for a card
@@ -26,6 +29,7 @@ import {
   PLANS,
   SUBSCRIPTION_DURATIONS,
   SUBSCRIPTION_DURATION_DAYS,
+  TRIAL_DAYS,
   formatNaira,
   subscriptionQuote,
   type Kobo,
@@ -46,15 +50,15 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError, isAppError, sqlState } from '../../lib/errors.js';
-import { recordEvent } from '../../lib/events/index.js';
 import { accounts } from '../ledger/accounts.js';
 import { balanceOf, post, type PostInput } from '../ledger/ledger.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
 import { settlePayment, startPayment, type SettledPayment } from '../payments/settlement.js';
 import { liveTier } from './benefits.js';
-import { subscriptionChanged } from './subscriptions.events.js';
+import { isRunningAt, expireEnded, lockForChange, setTier } from './subscription-changes.js';
 import * as repo from './subscriptions.repository.js';
-import type { SubscriptionRow, UserRow } from './subscriptions.repository.js';
+import type { SubscriptionRow } from './subscriptions.repository.js';
+import { isTrial, SUBSCRIPTION_TRIAL_MESSAGES } from './trial.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -119,11 +123,6 @@ export const extensionLedgerReference = (userId: string, idempotencyKey?: string
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** True while the subscription gives its benefits at `at` (active or cancelled, before its end). */
-export function isRunningAt(row: Pick<SubscriptionRow, 'status' | 'endDate'>, at: Date): boolean {
-  return (row.status === 'active' || row.status === 'cancelled') && !!row.endDate && row.endDate > at;
-}
-
 export function toSubscriptionView(row: SubscriptionRow, at: Date): TSubscription {
   const running = isRunningAt(row, at);
   const remainingMs = running ? row.endDate!.getTime() - at.getTime() : 0;
@@ -131,6 +130,7 @@ export function toSubscriptionView(row: SubscriptionRow, at: Date): TSubscriptio
     id: row.id,
     tier: row.tier,
     duration: row.duration,
+    isTrial: isTrial(row),
     status: row.status,
     isActive: running,
     paymentMethod: row.paymentMethod,
@@ -141,7 +141,9 @@ export function toSubscriptionView(row: SubscriptionRow, at: Date): TSubscriptio
     durationDays:
       row.startDate && row.endDate
         ? Math.round((row.endDate.getTime() - row.startDate.getTime()) / DAY_MS)
-        : SUBSCRIPTION_DURATION_DAYS[row.duration],
+        : row.duration === 'trial'
+          ? TRIAL_DAYS
+          : SUBSCRIPTION_DURATION_DAYS[row.duration],
     autoRenew: false,
     cancelledAt: iso(row.cancelledAt),
     cancelReason: row.cancelReason,
@@ -203,6 +205,8 @@ function planPurchase(
 ): PurchasePlan {
   const quote = subscriptionQuote(tier, duration);
   if (!running) return { quote, replaces: null, creditKobo: 0, chargeKobo: quote.amountKobo };
+  // The free trial gives way to any plan, at its full price (nothing was paid for the trial).
+  if (isTrial(running)) return { quote, replaces: running, creditKobo: 0, chargeKobo: quote.amountKobo };
   if (running.tier === tier) throw AppError.badRequest(SUBSCRIPTION_MESSAGES.sameTier(tierName(tier)));
   if (tierRank(running.tier) > tierRank(tier)) throw AppError.badRequest(SUBSCRIPTION_MESSAGES.lowerPlan(tierName(running.tier)));
   const creditKobo = unusedValueKobo(running, at);
@@ -215,52 +219,6 @@ const insufficientWallet = (needKobo: Kobo, haveKobo: Kobo) =>
     required: needKobo,
     available: haveKobo,
   });
-
-/**
- * Writes the user's tier mirror (the user row is locked by the caller) and, when the tier or its end
- * changed, records subscription.changed in the same transaction.
- */
-async function setTier(
-  tx: Tx,
-  userId: string,
-  tier: UserRow['subscriptionTier'],
-  until: Date | null,
-  at: Date,
-  cause: 'started' | 'extended' | 'expired',
-): Promise<void> {
-  const before = await repo.findUser(tx, userId);
-  await repo.setUserTier(tx, userId, tier, until, at);
-  if (!before || (before.subscriptionTier === tier && before.subscriptionExpiresAt?.getTime() === until?.getTime())) return;
-  await recordEvent(tx, subscriptionChanged, {
-    userId,
-    fromTier: before.subscriptionTier,
-    toTier: tier,
-    until: until?.toISOString() ?? null,
-    cause,
-  });
-}
-
-/** The user's mirror set from their running subscription (free when none runs), after an expiry. */
-async function mirrorRunning(tx: Tx, userId: string, at: Date): Promise<void> {
-  const running = await repo.findRunning(tx, userId);
-  if (running && isRunningAt(running, at)) await setTier(tx, userId, running.tier, running.endDate, at, 'expired');
-  else await setTier(tx, userId, 'free', null, at, 'expired');
-}
-
-/** Under the user's lock: a running subscription that has ended becomes expired, and the mirror follows. */
-async function expireEnded(tx: Tx, userId: string, at: Date): Promise<number> {
-  const expired = await repo.expireEndedOf(tx, userId, at);
-  if (expired > 0) await mirrorRunning(tx, userId, at);
-  return expired;
-}
-
-/** Locks the user's row and settles what ended: the start of every subscription change. */
-async function lockForChange(tx: Tx, userId: string, at: Date): Promise<UserRow> {
-  const user = await repo.lockUser(tx, userId);
-  if (!user) throw AppError.unauthorized();
-  await expireEnded(tx, userId, at);
-  return user;
-}
 
 /** The partial unique index (one running subscription per user) refused a second one. */
 function violatesOneRunning(err: unknown): boolean {
@@ -483,7 +441,10 @@ export async function applySubscriptionPayment(tx: Tx, payment: PaymentRow, at: 
   const reference = subscriptionLedgerReference(payment.reference);
   const gateway = accounts.gateway(payment.gateway);
 
-  if (running && running.id !== meta.replacesSubscriptionId) {
+  // A free trial that began after the quote (the verification's event is handled within a second)
+  // gives way as the quoted one would: it is worth nothing, so the price stands.
+  const replacing = running && (running.id === meta.replacesSubscriptionId || isTrial(running)) ? running : undefined;
+  if (running && !replacing) {
     await post(tx, {
       reference,
       kind: SUBSCRIPTION_TO_WALLET_KIND,
@@ -501,12 +462,12 @@ export async function applySubscriptionPayment(tx: Tx, payment: PaymentRow, at: 
   const durationMs = SUBSCRIPTION_DURATION_DAYS[meta.duration] * DAY_MS;
   let endMs = at.getTime() + durationMs;
   let upgrade: { unusedAtSettlementKobo: Kobo; adjustmentMs: number } | null = null;
-  if (meta.replacesSubscriptionId) {
-    const unusedNowKobo = running ? unusedValueKobo(running, at) : 0;
+  if (meta.replacesSubscriptionId || replacing) {
+    const unusedNowKobo = replacing ? unusedValueKobo(replacing, at) : 0;
     const adjustmentMs = upgradeAdjustmentMs(unusedNowKobo - meta.creditKobo, durationMs, meta.priceKobo);
     endMs += adjustmentMs;
     upgrade = { unusedAtSettlementKobo: unusedNowKobo, adjustmentMs };
-    if (running) await repo.updateSubscription(tx, running.id, { status: 'replaced', updatedAt: at });
+    if (replacing) await repo.updateSubscription(tx, replacing.id, { status: 'replaced', updatedAt: at });
   }
   const endDate = new Date(endMs);
   await repo.updateSubscription(tx, pending.id, {
@@ -592,6 +553,7 @@ export async function cancelSubscription(ctx: AppContext, userId: string, reason
     await lockForChange(tx, userId, at);
     const running = await repo.findRunning(tx, userId);
     if (!running) throw AppError.notFound(SUBSCRIPTION_MESSAGES.noActive);
+    if (isTrial(running)) throw AppError.badRequest(SUBSCRIPTION_TRIAL_MESSAGES.notCancellable);
     if (running.status === 'cancelled') throw AppError.badRequest(SUBSCRIPTION_MESSAGES.alreadyCancelled);
     return repo.updateSubscription(tx, running.id, {
       status: 'cancelled',
@@ -645,6 +607,7 @@ export async function extendSubscription(
 
     const running = await repo.findRunning(tx, userId);
     if (!running?.endDate) throw AppError.notFound(SUBSCRIPTION_MESSAGES.noActive);
+    if (isTrial(running)) throw AppError.badRequest(SUBSCRIPTION_TRIAL_MESSAGES.notExtendable);
     const quote = subscriptionQuote(running.tier, duration);
     const have = await balanceOf(tx, accounts.userWallet(userId));
     if (have < quote.amountKobo) throw insufficientWallet(quote.amountKobo, have);

@@ -60,6 +60,12 @@ describe('Pricing upgrade links', { timeout: 20_000 }, () => {
     expect(within(basic).getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/register');
     expect(within(plan('Free')).getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe('/register');
     expect(within(basic).queryByRole('link', { name: 'Upgrade Now' })).toBeNull();
+    // The trial is Basic Premium's, whichever paid plan's button leads to registration.
+    expect(within(basic).getByTestId('trial-terms').textContent).toBe('7 days free when you verify your email. No card needed.');
+    expect(within(plan('Professional')).getByTestId('trial-terms').textContent).toBe(
+      'Starts with 7 days of Basic Premium free when you verify your email. No card needed.',
+    );
+    expect(screen.getByText(/^Yes\. New users get a 7-day free trial of Basic Premium\. It starts when you verify/)).toBeTruthy();
 
     fireEvent.click(within(basic).getByRole('link', { name: 'Log in to upgrade' }));
     expect(await screen.findByLabelText(/Email/)).toBeTruthy();

@@ -6,6 +6,8 @@ import {
   formatNumber,
   PLANS,
   planPrice,
+  TRIAL_OFFER,
+  TRIAL_TIER,
   yearlySavings,
   type BillingPeriod,
   type Plan,
@@ -19,7 +21,7 @@ import { cn } from '../../lib/cn';
 const FAQS = [
   {
     q: 'Is there a free trial?',
-    a: 'Yes. New users get a 7-day free trial of Basic Premium. When it ends you stay on the Free plan unless you choose to subscribe.',
+    a: `Yes. ${TRIAL_OFFER} It starts when you verify your email address, needs no card, and each person gets it once. When it ends you stay on the Free plan unless you choose to subscribe.`,
   },
   {
     q: 'What does "Save up to 17%" mean?',
@@ -65,6 +67,12 @@ function PlanCta({ plan, period }: { plan: Plan; period: BillingPeriod }) {
       <Link to={paths.register()} className={buttonClass(plan.popular ? 'primary' : 'secondary', 'lg', 'w-full')}>
         Start Free Trial
       </Link>
+      {/* What the button leads to: the trial is Basic Premium's, whichever paid plan's button was used. */}
+      <p className="mt-3 text-center text-sm text-slate-300" data-testid="trial-terms">
+        {plan.tier === TRIAL_TIER
+          ? '7 days free when you verify your email. No card needed.'
+          : 'Starts with 7 days of Basic Premium free when you verify your email. No card needed.'}
+      </p>
       {/* A member who is signed out logs in and lands on this plan (the origin is remembered, as other login links do). */}
       <p className="mt-3 text-center text-sm text-slate-400">
         Already a member?{' '}

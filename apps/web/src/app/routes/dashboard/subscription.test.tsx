@@ -212,6 +212,48 @@ describe('Subscription: the current plan', { timeout: 20_000 }, () => {
     expect(autoRenew.getAttribute('aria-checked')).toBe('false');
   });
 
+  it('shows the free trial with its end date, without Extend, Cancel or auto-renew, and every plan open to buy', async () => {
+    const trial = running({
+      duration: 'trial',
+      isTrial: true,
+      paymentMethod: 'none',
+      amount: 0,
+      startDate: '2026-07-01T08:00:00Z',
+      endDate: '2026-07-08T08:00:00Z',
+      daysRemaining: 5,
+      durationDays: 7,
+    });
+    server.serve('GET /subscriptions/current', ok(trial));
+    server.serve(
+      'GET /subscriptions/history',
+      ok({ subscriptions: [trial.subscription], pagination: pageOf({ page: 1, limit: 10 }, 1) } satisfies TSubscriptionHistory),
+    );
+    await openPage();
+    const card = screen.getByRole('region', { name: 'Current subscription' });
+    expect(within(card).getByRole('heading', { name: 'Basic Premium' })).toBeTruthy();
+    expect(within(card).getByTestId('subscription-status').textContent).toBe('Trial');
+    expect(within(card).getByText('Trial ends').nextSibling!.textContent).toBe('8 Jul 2026');
+    expect(within(card).getByTestId('trial-note').textContent).toBe(
+      'New users get a 7-day free trial of Basic Premium. Yours ends on 8 Jul 2026; no card is needed and nothing is charged. When it ' +
+        'ends you stay on the Free plan unless you choose to subscribe. Choosing a plan below starts it at once and ends the trial.',
+    );
+    expect(within(card).getByTestId('period-used').textContent).toBe('2 of 7 days (29%)');
+    expect(within(card).getByText('No payment')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Extend Subscription' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+    expect(within(card).queryByRole('switch', { name: 'Auto-renew' })).toBeNull();
+
+    // Both plans can be bought (the trial gives way), at their full prices.
+    expect(screen.getByRole('heading', { name: 'Choose a plan' })).toBeTruthy();
+    expect(tierRadio(/^Basic Premium/).disabled).toBe(false);
+    expect(tierRadio(/^Professional/).disabled).toBe(false);
+    fireEvent.click(tierRadio(/^Basic Premium/));
+    expect(screen.getByTestId('plan-total').textContent).toBe('Basic Premium, monthly: ₦2,500');
+
+    const rows = await screen.findAllByTestId('subscription-row');
+    expect(rows[0]!.textContent).toBe('Basic Premium · Free trialTrial1 Jul 2026 – 8 Jul 2026 · No payment₦0');
+  });
+
   it.each([
     [45, 'green', 'text-emerald-300'],
     [31, 'green', 'text-emerald-300'],

@@ -50,7 +50,7 @@ export default function SubscriptionPage() {
 
       <section aria-labelledby="plans-heading" className="space-y-4">
         <h3 id="plans-heading" className="text-lg font-semibold">
-          {running ? 'Change plan' : 'Choose a plan'}
+          {running && !running.isTrial ? 'Change plan' : 'Choose a plan'}
         </h3>
         {pricing.isPending || current.isPending ? (
           <div role="status" aria-label="Loading plans" className="grid gap-4 md:grid-cols-2">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CalendarClock, Crown, Sparkles } from 'lucide-react';
-import { formatDate, formatNaira, TIER_LABELS, type TCurrentSubscription, type TSubscription } from '@contesthub/shared';
+import { formatDate, formatNaira, TIER_LABELS, TRIAL_OFFER, type TCurrentSubscription, type TSubscription } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card, Skeleton } from '../../../components/ui/card';
@@ -15,7 +15,7 @@ import {
   elapsedPercent,
   PAYMENT_METHOD_LABELS,
   runningSubscription,
-  STATUS_BADGE,
+  statusBadge,
 } from '../lib/subscription-view';
 
 interface CurrentQuery {
@@ -73,7 +73,7 @@ function RunningPlan({ subscription: s, onCancel, onExtend }: { subscription: TS
   const toast = useToast();
   const tone = daysTone(s.daysRemaining);
   const percent = elapsedPercent(s);
-  const status = STATUS_BADGE[s.status];
+  const status = statusBadge(s);
   const elapsedDays = Math.max(0, s.durationDays - s.daysRemaining);
   return (
     <Card className="space-y-5">
@@ -85,21 +85,26 @@ function RunningPlan({ subscription: s, onCancel, onExtend }: { subscription: TS
             {status.label}
           </Badge>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={onExtend} icon={<CalendarClock className="h-4 w-4" aria-hidden />}>
-            Extend Subscription
-          </Button>
-          {s.status === 'active' && (
-            <Button size="sm" variant="outline" onClick={onCancel}>
-              Cancel Subscription
+        {/* The free trial is neither extended nor cancelled: a plan chosen below replaces it. */}
+        {!s.isTrial && (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={onExtend} icon={<CalendarClock className="h-4 w-4" aria-hidden />}>
+              Extend Subscription
             </Button>
-          )}
-        </div>
+            {s.status === 'active' && (
+              <Button size="sm" variant="outline" onClick={onCancel}>
+                Cancel Subscription
+              </Button>
+            )}
+          </div>
+        )}
       </div>
 
       <dl className="grid grid-cols-2 gap-4 text-sm lg:grid-cols-3">
         <Fact label="Started">{s.startDate ? formatDate(s.startDate) : '—'}</Fact>
-        <Fact label={s.status === 'cancelled' ? 'Benefits until' : 'Ends'}>{s.endDate ? formatDate(s.endDate) : '—'}</Fact>
+        <Fact label={s.isTrial ? 'Trial ends' : s.status === 'cancelled' ? 'Benefits until' : 'Ends'}>
+          {s.endDate ? formatDate(s.endDate) : '—'}
+        </Fact>
         <Fact label="Days remaining">
           <span className={cn('text-lg font-bold', DAYS_TONE_CLASS[tone])} data-testid="days-remaining" data-tone={tone}>
             {s.daysRemaining}
@@ -129,6 +134,13 @@ function RunningPlan({ subscription: s, onCancel, onExtend }: { subscription: TS
         </div>
       </div>
 
+      {s.isTrial && (
+        <p className="rounded-lg border border-sky-500/30 bg-sky-500/10 px-3 py-2 text-sm text-sky-100" data-testid="trial-note">
+          {TRIAL_OFFER} Yours ends on {s.endDate ? formatDate(s.endDate) : 'its end date'}; no card is needed and nothing is charged. When
+          it ends you stay on the Free plan unless you choose to subscribe. Choosing a plan below starts it at once and ends the trial.
+        </p>
+      )}
+
       {s.status === 'cancelled' && (
         <p className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-200" data-testid="cancelled-note">
           Cancelled{s.cancelledAt ? ` on ${formatDate(s.cancelledAt)}` : ''}. You keep your {TIER_LABELS[s.tier]} benefits until{' '}
@@ -137,14 +149,16 @@ function RunningPlan({ subscription: s, onCancel, onExtend }: { subscription: TS
         </p>
       )}
 
-      <div className="border-t border-slate-800">
-        <Switch
-          checked={s.autoRenew}
-          onChange={() => toast.info(SUBSCRIPTION_TEXT.autoRenewSoon)}
-          label="Auto-renew"
-          description="Renew automatically when the period ends."
-        />
-      </div>
+      {!s.isTrial && (
+        <div className="border-t border-slate-800">
+          <Switch
+            checked={s.autoRenew}
+            onChange={() => toast.info(SUBSCRIPTION_TEXT.autoRenewSoon)}
+            label="Auto-renew"
+            description="Renew automatically when the period ends."
+          />
+        </div>
+      )}
     </Card>
   );
 }

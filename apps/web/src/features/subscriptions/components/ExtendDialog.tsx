@@ -45,7 +45,7 @@ export function ExtendDialog({
   const queryClient = useQueryClient();
   const { refreshUser } = useAuth();
   const extend = useExtendSubscription();
-  const [duration, setDuration] = useState<SubscriptionDuration>(subscription.duration);
+  const [duration, setDuration] = useState<SubscriptionDuration>(subscription.duration === 'yearly' ? 'yearly' : 'monthly');
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; duration: SubscriptionDuration } | null>(null);
   // Set synchronously on submit: `extend.isPending` only changes with the next render.

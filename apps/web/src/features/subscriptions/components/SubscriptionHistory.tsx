@@ -7,7 +7,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { cn } from '../../../lib/cn';
 import { useSubscriptionHistory } from '../api/get-subscription-history';
 import { SUBSCRIPTION_TEXT } from '../lib/messages';
-import { DURATION_LABELS, PAYMENT_METHOD_LABELS, STATUS_BADGE } from '../lib/subscription-view';
+import { DURATION_LABELS, PAYMENT_METHOD_LABELS, statusBadge } from '../lib/subscription-view';
 
 const LIST_CARD = 'overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20';
 
@@ -33,7 +33,7 @@ export function SubscriptionHistory() {
         ) : (
           <ul className="divide-y divide-slate-800" aria-label="Subscription history">
             {history.data.subscriptions.map((s) => {
-              const status = STATUS_BADGE[s.status];
+              const status = statusBadge(s);
               return (
                 <li
                   key={s.id}

@@ -3,8 +3,9 @@ import {
   SUBSCRIPTION_DURATIONS,
   type PaidSubscriptionTier,
   type SubscriptionDuration,
+  type SubscriptionPaidBy,
+  type SubscriptionPeriod,
   type SubscriptionStatus,
-  type SubscriptionPaymentMethod,
   type TCurrentSubscription,
   type TSubscription,
 } from '@contesthub/shared';
@@ -37,12 +38,17 @@ export const STATUS_BADGE: Record<SubscriptionStatus, { label: string; tone: Bad
   replaced: { label: 'Upgraded', tone: 'violet' },
 };
 
-export const PAYMENT_METHOD_LABELS: Record<SubscriptionPaymentMethod, string> = {
+/** The badge of a subscription: its status, or Trial while the free trial runs. */
+export const statusBadge = (s: Pick<TSubscription, 'status' | 'isTrial'>): { label: string; tone: BadgeTone } =>
+  s.isTrial && s.status === 'active' ? { label: 'Trial', tone: 'sky' } : STATUS_BADGE[s.status];
+
+export const PAYMENT_METHOD_LABELS: Record<SubscriptionPaidBy, string> = {
   wallet: 'Wallet',
   paystack: 'Card (Paystack)',
+  none: 'No payment',
 };
 
-export const DURATION_LABELS: Record<SubscriptionDuration, string> = { monthly: 'Monthly', yearly: 'Yearly' };
+export const DURATION_LABELS: Record<SubscriptionPeriod, string> = { monthly: 'Monthly', yearly: 'Yearly', trial: 'Free trial' };
 
 const RANK: Record<PaidSubscriptionTier, number> = { basic_premium: 1, professional: 2 };
 
@@ -57,7 +63,8 @@ export const runningSubscription = (current: TCurrentSubscription | undefined): 
 export type PlanStanding = 'open' | 'current' | 'lower' | 'upgrade';
 
 export function planStanding(tier: PaidSubscriptionTier, running: TSubscription | null): PlanStanding {
-  if (!running) return 'open';
+  // The free trial gives way to any plan (it starts at once and ends the trial).
+  if (!running || running.isTrial) return 'open';
   if (running.tier === tier) return 'current';
   return RANK[tier] < RANK[running.tier] ? 'lower' : 'upgrade';
 }
