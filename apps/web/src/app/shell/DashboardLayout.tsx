@@ -51,7 +51,9 @@ const USER_ONLY = [{ to: paths.dashboard.analytics(), label: 'Analytics', icon: 
 const STAFF_ITEMS = STAFF_PAGES.map((p) => ({ to: p.path, label: p.navLabel ?? p.title, icon: p.icon, permission: p.permission }));
 
 const TITLES: Record<string, string> = {
-  ...Object.fromEntries([...COMMON, ...USER_ONLY, ...STAFF_ITEMS].map((i) => [i.to, i.label])),
+  ...Object.fromEntries([...COMMON, ...USER_ONLY].map((i) => [i.to, i.label])),
+  // The staff pages' full titles: the header wraps a long one, only the sidebar uses the short label.
+  ...Object.fromEntries(STAFF_PAGES.map((p) => [p.path, p.title])),
   // Pages reached from elsewhere than the sidebar.
   [paths.dashboard.referrals()]: 'Referral Program',
   [paths.paymentVerification()]: 'Payment Verification',
