@@ -98,6 +98,7 @@ test.describe('/contests filters', () => {
     await expect(sheet.getByLabel('Status')).toHaveValue('');
     await expect(sheet.getByLabel('Sort by')).toHaveValue('newest');
     await expect(sheet.getByRole('button', { name: 'Clear All' })).toBeDisabled();
+    await expect(sheet.getByRole('button', { name: 'Apply Filters' })).toBeFocused();
     await sheet.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(page).toHaveURL(/\/contests$/);
     await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();

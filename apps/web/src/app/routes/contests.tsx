@@ -187,6 +187,7 @@ function PhoneFilters({ filters, onChange }: Omit<FiltersProps, 'onClear'>) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<SheetFilters>(EMPTY_SHEET);
   const formId = useId();
+  const applyRef = useRef<HTMLButtonElement>(null);
   const count = activeFilterCount(filters);
   const draftChanged = activeFilterCount(draft) > 0;
 
@@ -230,13 +231,17 @@ function PhoneFilters({ filters, onChange }: Omit<FiltersProps, 'onClear'>) {
           <>
             <Button
               variant="outline"
-              onClick={() => setDraft(EMPTY_SHEET)}
+              onClick={() => {
+                setDraft(EMPTY_SHEET);
+                // Clear All disables itself: focus moves on to the next step instead of the page.
+                applyRef.current?.focus();
+              }}
               disabled={!draftChanged}
               icon={<FilterX className="h-4 w-4" aria-hidden />}
             >
               Clear All
             </Button>
-            <Button type="submit" form={formId}>
+            <Button ref={applyRef} type="submit" form={formId}>
               Apply Filters
             </Button>
           </>
