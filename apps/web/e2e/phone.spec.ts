@@ -173,6 +173,10 @@ test('the profile banner, once dismissed, stays away while navigating in the sam
   const banner = page.getByRole('region', { name: 'Profile completion' });
   await expect(banner).toBeVisible();
   await expect(banner.getByRole('link', { name: 'Complete your profile' })).toBeVisible();
+  // The overview has loaded (its own heading shows), not only the shell.
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await hasHorizontalOverflow(page)).toBe(false);
   await snap(page, info, 'phone-dashboard');
   await banner.getByRole('button', { name: 'Dismiss profile completion reminder' }).click();
   await expect(banner).toBeHidden();
