@@ -26,11 +26,14 @@ export const DEMO = {
 
 const screenshotRoot = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 
-/** Saves a full-page screenshot under test-results/screenshots/<project>/<name>.png. */
-export async function snap(page: Page, info: TestInfo, name: string): Promise<void> {
+/**
+ * Saves a screenshot under test-results/screenshots/<project>/<name>.png: the full page, or with
+ * `fullPage: false` the screen as the user sees it (an open dialog, the first screen).
+ */
+export async function snap(page: Page, info: TestInfo, name: string, { fullPage = true } = {}): Promise<void> {
   const dir = path.join(screenshotRoot, info.project.name);
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name.replace(/[^a-z0-9-]+/gi, '_')}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name.replace(/[^a-z0-9-]+/gi, '_')}.png`), fullPage });
 }
 
 type Tokens = TTokens;

@@ -186,6 +186,59 @@ describe('Browse contests: filters drive the request', { timeout: 20_000 }, () =
   });
 });
 
+describe('Browse contests on a phone', { timeout: 20_000 }, () => {
+  /** A browser 390 px wide: every max-width query up to 639.98 px matches. */
+  const phoneScreen = () =>
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: /max-width: 639\.98px/.test(query),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+
+  it('folds the filters into a sheet: a draft that Apply Filters applies, Clear All resets and closing drops', async () => {
+    phoneScreen();
+    server.serve('GET /contests', ok(list([contest()])));
+    const { location } = renderAt('/contests?category=coding', { signedIn: false });
+    await screen.findByRole('heading', { name: 'Lagos at Night' });
+    // The search stays; the choices wait behind the button, which counts the active ones.
+    expect(screen.getByLabelText('Search contests')).toBeTruthy();
+    expect(screen.queryByLabelText('Category')).toBeNull();
+    const button = screen.getByRole('button', { name: 'Filters, 1 active' });
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+
+    fireEvent.click(button);
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect((within(sheet).getByLabelText('Category') as HTMLSelectElement).value).toBe('coding');
+    fireEvent.change(within(sheet).getByLabelText('Status'), { target: { value: 'voting' } });
+    fireEvent.change(within(sheet).getByLabelText('Prize type'), { target: { value: 'cash' } });
+    // Nothing is sent before Apply Filters.
+    expect(location()).toBe('/contests?category=coding');
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Apply Filters' }));
+    await waitFor(() => expect(location()).toBe('/contests/cash-prize?category=coding&status=voting'));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ category: 'coding', status: 'voting', prizeType: 'cash' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Filters, 3 active' })).toBeTruthy();
+
+    // Clear All empties the draft; closing the sheet instead of applying leaves the list as it was.
+    fireEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    const again = await screen.findByRole('dialog', { name: 'Filters' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Clear All' }));
+    expect((within(again).getByLabelText('Status') as HTMLSelectElement).value).toBe('');
+    expect((within(again).getByRole('button', { name: 'Clear All' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(again).getByRole('button', { name: 'Close dialog' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location()).toBe('/contests/cash-prize?category=coding&status=voting');
+
+    fireEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    const last = await screen.findByRole('dialog', { name: 'Filters' });
+    fireEvent.click(within(last).getByRole('button', { name: 'Clear All' }));
+    fireEvent.click(within(last).getByRole('button', { name: 'Apply Filters' }));
+    await waitFor(() => expect(location()).toBe('/contests'));
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+  });
+});
+
 describe('Contest card', { timeout: 20_000 }, () => {
   it('shows the status text, prize, fee, counts, organizer and the action by status', async () => {
     server.serve(

@@ -1,13 +1,15 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { FilterX, Plus, Search, SearchX } from 'lucide-react';
+import { FilterX, Plus, Search, SearchX, SlidersHorizontal } from 'lucide-react';
 import { formatNumber, ENTRY_TYPE_LABELS, paths } from '@contesthub/shared';
 import { useToast } from '../../components/ui/toast';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
 import { SelectField } from '../../components/ui/field';
 import { ListFooter } from '../../components/ui/list-footer';
 import { cn } from '../../lib/cn';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useContests } from '../../features/contests/api/get-contests';
 import { ContestCard, ContestCardSkeleton } from '../../features/contests/components/ContestCard';
 import {
@@ -16,6 +18,7 @@ import {
   EMPTY_FILTERS,
   PRIZE_FILTERS,
   SEARCH_TOO_SHORT,
+  activeFilterCount,
   categoryOptions,
   filtersLocation,
   hasActiveFilters,
@@ -23,6 +26,7 @@ import {
   readFilters,
   searchIsValid,
   type BrowseFilters,
+  type SheetFilters,
 } from '../../features/contests/lib/browse-filters';
 
 const LOAD_FAILED = 'Failed to load contests.';
@@ -88,88 +92,166 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string
   );
 }
 
-function Filters({
-  filters,
-  onChange,
-  onClear,
-}: {
-  filters: BrowseFilters;
-  onChange: (patch: Partial<BrowseFilters>) => void;
-  onClear: () => void;
-}) {
-  const active = hasActiveFilters(filters);
+/** The five choices (category, prize type, entry type, status, sort): inline on wide screens, in the sheet on a phone. */
+function FilterFields({ filters, onChange }: { filters: SheetFilters; onChange: (patch: Partial<SheetFilters>) => void }) {
   return (
-    <Card className="space-y-4 p-4 sm:p-5">
-      <SearchBox value={filters.search} onSearch={(search) => onChange({ search })} />
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <SelectField
+        label="Category"
+        value={filters.category}
+        onChange={(e) => onChange({ category: e.target.value as BrowseFilters['category'] })}
+      >
+        <option value="">All categories</option>
+        {categoryOptions(filters.category).map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Prize type" value={filters.prize} onChange={(e) => onChange({ prize: e.target.value as BrowseFilters['prize'] })}>
+        <option value="">All prize types</option>
+        {PRIZE_FILTERS.map((p) => (
+          <option key={p.key} value={p.key}>
+            {p.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Entry type"
+        value={filters.entryType}
+        onChange={(e) => onChange({ entryType: e.target.value as BrowseFilters['entryType'] })}
+      >
+        <option value="">All entry types</option>
+        {Object.entries(ENTRY_TYPE_LABELS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Status" value={filters.status} onChange={(e) => onChange({ status: e.target.value as BrowseFilters['status'] })}>
+        <option value="">All statuses</option>
+        {BROWSE_STATUSES.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </SelectField>
+      <div className="col-span-2 lg:col-span-1">
         <SelectField
-          label="Category"
-          value={filters.category}
-          onChange={(e) => onChange({ category: e.target.value as BrowseFilters['category'] })}
+          label="Sort by"
+          value={filters.sortBy}
+          onChange={(e) => onChange({ sortBy: e.target.value as BrowseFilters['sortBy'] })}
         >
-          <option value="">All categories</option>
-          {categoryOptions(filters.category).map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Prize type"
-          value={filters.prize}
-          onChange={(e) => onChange({ prize: e.target.value as BrowseFilters['prize'] })}
-        >
-          <option value="">All prize types</option>
-          {PRIZE_FILTERS.map((p) => (
-            <option key={p.key} value={p.key}>
-              {p.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Entry type"
-          value={filters.entryType}
-          onChange={(e) => onChange({ entryType: e.target.value as BrowseFilters['entryType'] })}
-        >
-          <option value="">All entry types</option>
-          {Object.entries(ENTRY_TYPE_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Status"
-          value={filters.status}
-          onChange={(e) => onChange({ status: e.target.value as BrowseFilters['status'] })}
-        >
-          <option value="">All statuses</option>
-          {BROWSE_STATUSES.map((s) => (
+          {BROWSE_SORTS.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
           ))}
         </SelectField>
-        <div className="col-span-2 lg:col-span-1">
-          <SelectField
-            label="Sort by"
-            value={filters.sortBy}
-            onChange={(e) => onChange({ sortBy: e.target.value as BrowseFilters['sortBy'] })}
-          >
-            {BROWSE_SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </SelectField>
-        </div>
       </div>
+    </div>
+  );
+}
+
+interface FiltersProps {
+  filters: BrowseFilters;
+  onChange: (patch: Partial<BrowseFilters>) => void;
+  onClear: () => void;
+}
+
+/** Wide screens: the search and every filter in view, each change applied at once. */
+function Filters({ filters, onChange, onClear }: FiltersProps) {
+  const active = hasActiveFilters(filters);
+  return (
+    <Card className="space-y-4 p-4 sm:p-5">
+      <SearchBox value={filters.search} onSearch={(search) => onChange({ search })} />
+      <FilterFields filters={filters} onChange={onChange} />
       <div className="flex justify-end">
         <Button variant="ghost" size="sm" onClick={onClear} disabled={!active} icon={<FilterX className="h-4 w-4" aria-hidden />}>
           Clear All
         </Button>
       </div>
     </Card>
+  );
+}
+
+const sheetPart = ({ search: _, ...rest }: BrowseFilters): SheetFilters => rest;
+const EMPTY_SHEET = sheetPart(EMPTY_FILTERS);
+
+/**
+ * A phone: the search stays on the page and the other filters fold into a bottom sheet behind a
+ * Filters button (with the number of active ones), so the first contests show in the first screen.
+ * The sheet holds a draft: Apply Filters applies it, Clear All resets it, Escape or Close drop it.
+ */
+function PhoneFilters({ filters, onChange }: Omit<FiltersProps, 'onClear'>) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<SheetFilters>(EMPTY_SHEET);
+  const formId = useId();
+  const applyRef = useRef<HTMLButtonElement>(null);
+  const count = activeFilterCount(filters);
+  const draftChanged = activeFilterCount(draft) > 0;
+
+  const openSheet = () => {
+    setDraft(sheetPart(filters));
+    setOpen(true);
+  };
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setOpen(false);
+    onChange(draft);
+  };
+
+  return (
+    <div className="space-y-3">
+      <SearchBox value={filters.search} onSearch={(search) => onChange({ search })} />
+      <Button
+        variant="outline"
+        onClick={openSheet}
+        aria-label={count > 0 ? `Filters, ${count} active` : undefined}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        icon={<SlidersHorizontal className="h-4 w-4" aria-hidden />}
+      >
+        Filters
+        {count > 0 && (
+          <span
+            aria-hidden
+            className="grid h-5 min-w-5 place-items-center rounded-full bg-emerald-500 px-1.5 text-xs font-bold text-slate-950"
+          >
+            {count}
+          </span>
+        )}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        placement="bottom"
+        title="Filters"
+        footer={
+          <>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setDraft(EMPTY_SHEET);
+                // Clear All disables itself: focus moves on to the next step instead of the page.
+                applyRef.current?.focus();
+              }}
+              disabled={!draftChanged}
+              icon={<FilterX className="h-4 w-4" aria-hidden />}
+            >
+              Clear All
+            </Button>
+            <Button ref={applyRef} type="submit" form={formId}>
+              Apply Filters
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={apply} noValidate>
+          <FilterFields filters={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+        </form>
+      </Dialog>
+    </div>
   );
 }
 
@@ -192,6 +274,7 @@ export default function ContestsPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const resultsId = useId();
+  const phone = useMediaQuery(PHONE_QUERY);
   const filters = useMemo(() => readFilters(pathname, params), [pathname, params]);
   const query = useMemo(() => listParams(filters), [filters]);
   const contests = useContests(query);
@@ -270,7 +353,7 @@ export default function ContestsPage() {
 
   return (
     <Shell>
-      <Filters filters={filters} onChange={change} onClear={clear} />
+      {phone ? <PhoneFilters filters={filters} onChange={change} /> : <Filters filters={filters} onChange={change} onClear={clear} />}
       <section aria-labelledby={`${resultsId}-heading`} className="space-y-6">
         <h2 id={`${resultsId}-heading`} className="sr-only">
           Contests

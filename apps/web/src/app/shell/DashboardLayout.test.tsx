@@ -70,4 +70,13 @@ describe('Dashboard shell', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Tools' })).toBeTruthy();
     expect(admin.location()).toBe('/dashboard/admin');
   });
+
+  it("heads a staff page with its full title (the sidebar's label is shorter)", async () => {
+    fakeServer().serve('GET /auth/me', ok(meDto({ role: 'admin', profileCompletion: 100 })));
+    renderAt('/dashboard/security');
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByRole('heading', { level: 1, name: 'Security & Fraud Prevention' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByRole('link', { name: 'Security & Fraud' })).toBeTruthy();
+  });
 });

@@ -51,7 +51,9 @@ const USER_ONLY = [{ to: paths.dashboard.analytics(), label: 'Analytics', icon: 
 const STAFF_ITEMS = STAFF_PAGES.map((p) => ({ to: p.path, label: p.navLabel ?? p.title, icon: p.icon, permission: p.permission }));
 
 const TITLES: Record<string, string> = {
-  ...Object.fromEntries([...COMMON, ...USER_ONLY, ...STAFF_ITEMS].map((i) => [i.to, i.label])),
+  ...Object.fromEntries([...COMMON, ...USER_ONLY].map((i) => [i.to, i.label])),
+  // The staff pages' full titles: the header wraps a long one, only the sidebar uses the short label.
+  ...Object.fromEntries(STAFF_PAGES.map((p) => [p.path, p.title])),
   // Pages reached from elsewhere than the sidebar.
   [paths.dashboard.referrals()]: 'Referral Program',
   [paths.paymentVerification()]: 'Payment Verification',
@@ -133,35 +135,46 @@ export function DashboardLayout() {
         </div>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-40 flex h-16 items-center gap-3 border-b border-slate-800 bg-slate-950/90 px-4 backdrop-blur sm:px-6">
+        <header className="sticky top-0 z-40 flex min-h-16 items-center gap-3 border-b border-slate-800 bg-slate-950/90 px-4 py-2 backdrop-blur sm:px-6">
           <button
             type="button"
-            className="rounded-lg p-2 hover:bg-slate-800 lg:hidden"
+            className="shrink-0 rounded-lg p-2 hover:bg-slate-800 lg:hidden"
             onClick={() => setDrawerOpen(true)}
             aria-label="Open menu"
           >
             <Menu className="h-5 w-5" />
           </button>
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-lg font-semibold">{titleFor(pathname)}</h1>
+            {/* Never cut: a long title ("Security & Fraud Prevention") wraps on a phone instead. */}
+            <h1 className="text-base font-semibold leading-tight text-balance break-words sm:text-lg">{titleFor(pathname)}</h1>
             <p className="hidden text-xs text-slate-400 sm:block">{formatDate(new Date())}</p>
           </div>
-          <span className="hidden items-center gap-1 rounded-full bg-slate-800 px-3 py-1 text-sm sm:inline-flex" title="Vote credits">
+          <span
+            className="hidden shrink-0 items-center gap-1 rounded-full bg-slate-800 px-3 py-1 text-sm sm:inline-flex"
+            title="Vote credits"
+          >
             <span className="font-semibold text-amber-300">{formatNumber(user.voteCredits)}</span>
             <span className="text-slate-400">credits</span>
           </span>
           {user.role === 'admin' ? (
-            <Badge tone="red">Admin</Badge>
+            <Badge tone="red" className="shrink-0">
+              Admin
+            </Badge>
           ) : (
-            <Badge tone={user.subscriptionTier === 'free' ? 'neutral' : 'amber'}>{TIER_LABELS[user.subscriptionTier]}</Badge>
+            <Badge tone={user.subscriptionTier === 'free' ? 'neutral' : 'amber'} className="shrink-0 whitespace-nowrap">
+              {TIER_LABELS[user.subscriptionTier]}
+            </Badge>
           )}
           <UserMenu user={user} onLogout={() => void signOut()} />
         </header>
         <ProfileCompletionBanner completion={user.profileCompletion} />
         <main id="main" className="flex-1 p-4 sm:p-6">
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
+          {/* The one content width of every dashboard page: pages fill it and set no width of their own. */}
+          <div className="mx-auto w-full min-w-0 max-w-6xl">
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </div>
         </main>
       </div>
     </div>
@@ -242,7 +255,7 @@ function UserMenu({ user, onLogout }: { user: TPublicUser; onLogout: () => void 
   };
 
   return (
-    <div className="relative" ref={rootRef}>
+    <div className="relative shrink-0" ref={rootRef}>
       <button
         ref={buttonRef}
         type="button"

@@ -14,6 +14,8 @@ export interface DialogProps {
   footer?: ReactNode;
   /** While false (e.g. a request is in flight) Escape, the backdrop and the close button do nothing. */
   dismissible?: boolean;
+  /** 'bottom': a sheet along the bottom edge at full width (phone filter panels); centred by default. */
+  placement?: 'center' | 'bottom';
   className?: string;
 }
 
@@ -22,7 +24,18 @@ export interface DialogProps {
  * makes the page behind it inert and closes on Escape. The title labels it. Content is mounted
  * only while open, so every opening starts from a clean state.
  */
-export function Dialog({ open, onClose, title, description, children, footer, dismissible = true, className }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  dismissible = true,
+  placement = 'center',
+  className,
+}: DialogProps) {
+  const sheet = placement === 'bottom';
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -92,12 +105,18 @@ export function Dialog({ open, onClose, title, description, children, footer, di
         if (e.target === ref.current && dismissible) onClose();
       }}
       className={cn(
-        'm-auto w-[calc(100%-2rem)] max-w-lg overflow-visible bg-transparent p-0 text-slate-100 backdrop:bg-black/70 backdrop:backdrop-blur-sm',
+        'overflow-visible bg-transparent p-0 text-slate-100 backdrop:bg-black/70 backdrop:backdrop-blur-sm',
+        sheet ? 'mx-0 mb-0 mt-auto max-h-none w-full max-w-none' : 'm-auto w-[calc(100%-2rem)] max-w-lg',
         className,
       )}
     >
       {open && (
-        <div className="flex max-h-[calc(100dvh-2rem)] flex-col rounded-2xl border border-slate-800 bg-slate-900 shadow-2xl shadow-black/60">
+        <div
+          className={cn(
+            'flex flex-col border border-slate-800 bg-slate-900 shadow-2xl shadow-black/60',
+            sheet ? 'max-h-[85dvh] rounded-t-2xl border-b-0 pb-[env(safe-area-inset-bottom)]' : 'max-h-[calc(100dvh-2rem)] rounded-2xl',
+          )}
+        >
           <div className="flex items-start justify-between gap-4 border-b border-slate-800 px-5 py-4">
             <div className="min-w-0">
               <h2 id={titleId} className="text-lg font-semibold text-slate-100">

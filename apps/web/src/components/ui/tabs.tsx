@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
@@ -16,8 +16,9 @@ export function useTabIds(): { tab: (id: string) => string; panel: (id: string) 
 
 /**
  * WAI-ARIA tabs with automatic activation: arrow keys move between tabs (wrapping), Home and End
- * jump to the ends, and only the selected tab is in the Tab order. The strip scrolls sideways on
- * narrow screens instead of widening the page.
+ * jump to the ends, and only the selected tab is in the Tab order. The strip is one row that never
+ * wraps: on a narrow screen it scrolls sideways (snapping to a tab's start) instead of widening the
+ * page, and the selected tab is scrolled into view whenever it changes.
  */
 export function Tabs<T extends string>({
   tabs,
@@ -35,6 +36,25 @@ export function Tabs<T extends string>({
   className?: string;
 }) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrolled = useRef(false);
+
+  // Scrolls the strip only (never the page) so the selected tab shows in full.
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current.get(value);
+    const smooth = scrolled.current && !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    scrolled.current = true;
+    if (!list || !tab) return;
+    // Where the tab sits in the strip's scrolled content.
+    const start = tab.getBoundingClientRect().left - list.getBoundingClientRect().left - list.clientLeft + list.scrollLeft;
+    const end = start + tab.getBoundingClientRect().width;
+    if (start >= list.scrollLeft && end <= list.scrollLeft + list.clientWidth) return;
+    // The tab's start is a snap position (scroll-padding included), so the snap keeps it there.
+    const left = start - parseFloat(getComputedStyle(list).scrollPaddingLeft || '0');
+    if (typeof list.scrollTo === 'function') list.scrollTo({ left, behavior: smooth ? 'smooth' : 'auto' });
+    else list.scrollLeft = left;
+  }, [value]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((t) => t.id === value);
@@ -53,10 +73,14 @@ export function Tabs<T extends string>({
 
   return (
     <div
+      ref={listRef}
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className={cn('flex max-w-full gap-1 overflow-x-auto rounded-xl border border-slate-800 bg-slate-900/60 p-1', className)}
+      className={cn(
+        'flex max-w-full snap-x snap-mandatory scroll-px-1 flex-nowrap gap-1 overflow-x-auto overscroll-x-contain rounded-xl border border-slate-800 bg-slate-900/60 p-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
+        className,
+      )}
     >
       {tabs.map(({ id, label: text, icon: Icon }) => {
         const selected = id === value;
@@ -75,7 +99,7 @@ export function Tabs<T extends string>({
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(id)}
             className={cn(
-              'inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-2.5 py-2 text-center text-sm font-medium leading-tight transition-colors sm:flex-none sm:whitespace-nowrap sm:px-3 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-emerald-400',
+              'inline-flex flex-1 shrink-0 snap-start items-center justify-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-center text-sm font-medium leading-tight transition-colors sm:flex-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-emerald-400',
               selected ? 'bg-emerald-500/15 text-emerald-300' : 'text-slate-400 hover:bg-slate-800 hover:text-slate-100',
             )}
           >

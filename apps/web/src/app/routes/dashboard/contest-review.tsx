@@ -213,7 +213,7 @@ export default function EntryReviewPage() {
   if (refusal) {
     const forbidden = refusal.status === 403;
     return (
-      <div className="mx-auto w-full max-w-6xl space-y-6">
+      <div className="space-y-6">
         {header}
         <Card role="alert" className="py-12 text-center">
           <ShieldAlert className="mx-auto h-12 w-12 text-amber-300" aria-hidden />
@@ -376,7 +376,7 @@ export default function EntryReviewPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6">
+    <div className="space-y-6">
       {header}
 
       <dl className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4" aria-label="Review statistics">

@@ -255,7 +255,7 @@ export default function CreateContestPage() {
   const stepValid = isValid(step);
 
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="space-y-6">
       <div>
         <h2 className="text-2xl font-bold">Create a New Contest</h2>
         <p className="text-slate-400">Six short steps, and your contest goes live.</p>

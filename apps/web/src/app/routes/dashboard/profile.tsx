@@ -37,7 +37,7 @@ export default function ProfileSettingsPage() {
   const completion = Math.max(0, Math.min(100, Math.round(user.profileCompletion)));
 
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="space-y-6">
       <div>
         <h2 className="text-2xl font-bold">Profile Settings</h2>
         <p className="text-slate-400">Manage your personal information, preferences and referral code.</p>

@@ -45,7 +45,7 @@ export default function ReferralsPage() {
   useFailureToast(rewards.error);
 
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
+    <div className="space-y-6">
       <div>
         <h2 className="text-2xl font-bold">Referral Program</h2>
         <p className="text-slate-400">Invite friends to ContestHub and earn vote credits together.</p>

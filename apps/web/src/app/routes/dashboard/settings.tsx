@@ -16,7 +16,7 @@ export default function SecuritySettingsPage() {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="space-y-6">
       <div>
         <h2 className="flex items-center gap-2 text-2xl font-bold">
           <Shield className="h-6 w-6 text-emerald-300" aria-hidden />

@@ -38,7 +38,7 @@ export default function SubscriptionPage() {
   const walletKobo = wallet.data?.wallet.balance;
 
   return (
-    <div className="mx-auto max-w-5xl space-y-8">
+    <div className="space-y-8">
       <div>
         <h2 className="text-2xl font-bold">Subscription</h2>
         <p className="text-slate-400">Your plan, its renewal date, upgrades and cancellation.</p>

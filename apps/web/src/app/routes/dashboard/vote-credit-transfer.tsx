@@ -32,7 +32,7 @@ export default function TransferCreditsPage() {
   useOncePerError(balances.error, (err) => toast.error(walletFailure(err)));
 
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="space-y-6">
       <div>
         <h2 className="text-2xl font-bold">Transfer Credits</h2>
         <p className="text-slate-400">Send vote credits to other members. Each recipient costs a ₦100 fee from your naira wallet.</p>

@@ -70,7 +70,7 @@ export default function WalletPage({ defaultTab = 'overview' }: { defaultTab?: W
   };
 
   return (
-    <div className="mx-auto max-w-5xl min-w-0 space-y-6">
+    <div className="space-y-6">
       <div>
         <h2 className="text-2xl font-bold">Wallet</h2>
         <p className="text-slate-400">Your naira balance, vote credits and every movement of both.</p>

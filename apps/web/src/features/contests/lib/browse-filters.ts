@@ -128,6 +128,13 @@ export function listParams(f: BrowseFilters): ContestListParams {
 export const hasActiveFilters = (f: BrowseFilters) =>
   !!(f.search || f.category || f.prize || f.entryType || f.status) || f.sortBy !== DEFAULT_SORT;
 
+/** The choices a phone's filter sheet holds (everything but the search, which stays on the page). */
+export type SheetFilters = Omit<BrowseFilters, 'search'>;
+
+/** How many of the sheet's choices differ from the defaults (the count on the phone's Filters button). */
+export const activeFilterCount = (f: SheetFilters) =>
+  [f.category, f.prize, f.entryType, f.status].filter(Boolean).length + (f.sortBy !== DEFAULT_SORT ? 1 : 0);
+
 /**
  * Where the filters live: the prize alias path (or the current path when it presets nothing, so
  * /categories stays /categories) and the other filters as query parameters, defaults left out.

@@ -56,10 +56,10 @@ export function LeaderboardTab({
               <UserAvatar name={row.entry.participant.fullName} src={row.entry.participant.profilePicture} size="sm" />
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap items-center gap-2">
-                  <span className="truncate font-semibold text-slate-100">{row.entry.title}</span>
+                  <span className="min-w-0 break-words font-semibold text-slate-100">{row.entry.title}</span>
                   {mine && <Badge tone="violet">Your Entry</Badge>}
                 </span>
-                <span className="block truncate text-xs text-slate-400">{row.entry.participant.fullName}</span>
+                <span className="block break-words text-xs text-slate-400">{row.entry.participant.fullName}</span>
               </span>
               <span className="shrink-0 text-sm font-semibold text-emerald-300">
                 {formatVoteCount(row.votes)} {row.votes === 1 ? 'vote' : 'votes'}

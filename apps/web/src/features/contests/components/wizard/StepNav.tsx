@@ -2,7 +2,11 @@ import { Check } from 'lucide-react';
 import { cn } from '../../../../lib/cn';
 import { LAST_STEP, STEPS, type Step } from '../../lib/wizard';
 
-/** Progress bar and the six step buttons (any step may be opened); the buttons wrap on small screens. */
+/**
+ * Progress bar and the six step buttons (any step may be opened). The buttons flow in two columns on
+ * a phone, three on a tablet or a narrow desktop and one row from 1280 px; a label never gets cut
+ * (it wraps if a column is ever too narrow for it).
+ */
 export function StepNav({ current, valid, onSelect }: { current: Step; valid: (step: Step) => boolean; onSelect: (step: Step) => void }) {
   const percent = Math.round((current / LAST_STEP) * 100);
   return (
@@ -27,7 +31,7 @@ export function StepNav({ current, valid, onSelect }: { current: Step; valid: (s
         </div>
       </div>
       <nav aria-label="Wizard steps">
-        <ol className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+        <ol className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-6">
           {STEPS.map(({ step, title }) => {
             const active = step === current;
             const done = step !== current && valid(step);
@@ -58,7 +62,7 @@ export function StepNav({ current, valid, onSelect }: { current: Step; valid: (s
                   >
                     {done ? <Check className="h-3.5 w-3.5" /> : step}
                   </span>
-                  <span className="truncate">{title}</span>
+                  <span className="min-w-0 break-words">{title}</span>
                 </button>
               </li>
             );
