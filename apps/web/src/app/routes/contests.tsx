@@ -10,6 +10,7 @@ import { ListFooter } from '../../components/ui/list-footer';
 import { cn } from '../../lib/cn';
 import { useContests } from '../../features/contests/api/get-contests';
 import { ContestCard, ContestCardSkeleton } from '../../features/contests/components/ContestCard';
+import { cardLoading } from '../../components/ui/responsive-image';
 import {
   BROWSE_SORTS,
   BROWSE_STATUSES,
@@ -257,9 +258,9 @@ export default function ContestsPage() {
     body = (
       <>
         <ul className={GRID}>
-          {items.map((c) => (
+          {items.map((c, i) => (
             <li key={c._id} className="min-w-0">
-              <ContestCard contest={c} />
+              <ContestCard contest={c} imageLoading={cardLoading(i)} />
             </li>
           ))}
         </ul>
