@@ -42,8 +42,9 @@ describe('ResponsiveImage', () => {
 
 describe('image loading and sizes rules', () => {
   it('loads the first card first, the rest of the first row at once, and the others lazily', () => {
-    expect([0, 1, 3, 4, 11].map((i) => cardLoading(i))).toEqual(['priority', 'eager', 'eager', 'lazy', 'lazy']);
-    expect([0, 3, 4].map((i) => cardLoading(i, { priority: 0 }))).toEqual(['eager', 'eager', 'lazy']);
+    expect([0, 1, 3, 4, 11].map((i) => cardLoading(i, 4))).toEqual(['priority', 'eager', 'eager', 'lazy', 'lazy']);
+    expect([0, 1, 2, 3].map((i) => cardLoading(i, 2))).toEqual(['priority', 'eager', 'lazy', 'lazy']);
+    expect([0, 1].map((i) => cardLoading(i, 1))).toEqual(['priority', 'lazy']);
   });
 
   it('asks a screen denser than 2x for two thirds of each width', () => {

@@ -13,16 +13,21 @@ import type { TImageSet, TImageVariant } from '@contesthub/shared';
  */
 export type ImageLoading = 'priority' | 'eager' | 'lazy';
 
-/** The most columns a card grid has (xl): its first row is above the fold on a wide screen. */
-const FIRST_ROW = 4;
+/** Columns of the card grids (grid-cols: one on a phone, sm 2, lg 3, xl 4) at the current width. */
+function gridColumns(): number {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 4;
+  const wider = (px: number) => window.matchMedia(`(min-width: ${px}px)`).matches;
+  return wider(1280) ? 4 : wider(1024) ? 3 : wider(640) ? 2 : 1;
+}
 
 /**
- * Loading for the card at `index` of a grid at the top of its page: the first one `priority`,
- * the rest of the first row `eager`, everything after `lazy`. Grids further down pass `{ priority: 0 }`.
+ * Loading for the card at `index` of a grid at the top of its page (/contests): the first one
+ * `priority`, the rest of the first row `eager` (on a phone the first row is that one card), every
+ * card after it `lazy`.
  */
-export function cardLoading(index: number, { priority = 1 }: { priority?: number } = {}): ImageLoading {
-  if (index < priority) return 'priority';
-  return index < FIRST_ROW ? 'eager' : 'lazy';
+export function cardLoading(index: number, columns = gridColumns()): ImageLoading {
+  if (index === 0) return 'priority';
+  return index < columns ? 'eager' : 'lazy';
 }
 
 /**

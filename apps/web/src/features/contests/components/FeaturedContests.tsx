@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { PAGE_SIZES, paths } from '@contesthub/shared';
 import { useFeaturedContests } from '../api/get-featured-contests';
-import { cardLoading } from '../../../components/ui/responsive-image';
 import { ContestCard, ContestCardSkeleton } from './ContestCard';
 
 const GRID = 'mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
@@ -36,10 +35,10 @@ export function FeaturedContests() {
         </div>
       ) : (
         <ul className={GRID}>
-          {featured.data.contests.map((c, i) => (
+          {featured.data.contests.map((c) => (
             <li key={c._id} className="min-w-0">
-              {/* Below the hero: the first row loads at once but not ahead of the page's own bytes. */}
-              <ContestCard contest={c} imageLoading={cardLoading(i, { priority: 0 })} />
+              {/* Below the hero and the figures at 1280 × 800 and 390 × 844 alike: covers load lazily. */}
+              <ContestCard contest={c} />
             </li>
           ))}
         </ul>
