@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -317,6 +317,16 @@ function formParts(fields: Record<string, unknown>): Part[] {
 }
 
 const mediaFile = (url: string) => path.join(t.config.dataDir, 'media', url.replace(/^\/media\//, ''));
+/** POST /api/contests as multipart/form-data with these parts. */
+const postForm = (token: string, parts: Part[]) => {
+  const form = multipart(parts);
+  return t.app.inject({ method: 'POST', url: '/api/contests', headers: { ...form.headers, ...bearer(token) }, payload: form.payload });
+};
+/** The files stored under a contest's cover folder, sorted. */
+const coverFiles = (contestId: string) => {
+  const dir = path.join(t.config.dataDir, 'media', 'covers', contestId);
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+};
 
 describe('cover image (multipart)', () => {
   it('stores the cover re-encoded as WebP at most 1600 px wide, with the fields sent as JSON strings', async () => {
@@ -324,16 +334,10 @@ describe('cover image (multipart)', () => {
     const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366cc' } })
       .png()
       .toBuffer();
-    const form = multipart([
+    const res = await postForm(u.token, [
       ...formParts({ ...contestPayload(), maxParticipants: '', title: '2024' }),
       { name: 'coverImage', filename: 'cover.png', contentType: 'image/png', data: png },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contests',
-      headers: { ...form.headers, ...bearer(u.token) },
-      payload: form.payload,
-    });
     expect(res.statusCode, res.body).toBe(201);
     const contest = (res.json() as { data: { contest: TContest } }).data.contest;
     expect(contest.title).toBe('2024');
@@ -344,6 +348,58 @@ describe('cover image (multipart)', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 800 });
     const served = await t.app.inject({ method: 'GET', url: contest.coverImage! });
     expect(served.statusCode).toBe(200);
+
+    // Narrower copies for srcset, each a WebP of the width it claims, in proportion, and served.
+    const set = contest.coverImageSet!;
+    expect(set).toMatchObject({ src: contest.coverImage, width: 1600, height: 800 });
+    expect(set.variants.map((v) => v.width)).toEqual([400, 800, 1600]);
+    expect(set.variants.at(-1)!.url).toBe(contest.coverImage);
+    for (const v of set.variants) {
+      expect(v.url).toMatch(new RegExp(`^/media/covers/${contest._id}/[0-9a-f]{32}(-${v.width})?\\.webp$`));
+      expect(await sharp(mediaFile(v.url)).metadata()).toMatchObject({ format: 'webp', width: v.width, height: v.width / 2 });
+      expect((await t.app.inject({ method: 'GET', url: v.url })).statusCode).toBe(200);
+    }
+
+    // Every contest answer carries the set: the contest page, the browse list and the organizer's profile.
+    const one = await api<{ contest: TContest }>(t.app, 'GET', `/api/contests/${contest._id}`);
+    expect(one.body.data.contest.coverImageSet).toEqual(set);
+    const list = await api<{ contests: TContest[] }>(t.app, 'GET', '/api/contests');
+    expect(list.body.data.contests.find((c) => c._id === contest._id)?.coverImageSet).toEqual(set);
+    const profile = await api<{ contests: Array<{ _id: string; coverImageSet: unknown }> }>(
+      t.app,
+      'GET',
+      `/api/users/${u.userId}/contests`,
+    );
+    expect(profile.body.data.contests.find((c) => c._id === contest._id)?.coverImageSet).toEqual(set);
+  });
+
+  it('never enlarges a small cover: only the widths below its own are made', async () => {
+    const u = await organizer();
+    const small = await sharp({ create: { width: 300, height: 450, channels: 3, background: '#aa3300' } })
+      .jpeg()
+      .toBuffer();
+    const res = await postForm(u.token, [
+      ...formParts(contestPayload()),
+      { name: 'coverImage', filename: 'small.jpg', contentType: 'image/jpeg', data: small },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const contest = (res.json() as { data: { contest: TContest } }).data.contest;
+    expect(contest.coverImageSet).toEqual({
+      src: contest.coverImage,
+      width: 300,
+      height: 450,
+      variants: [{ url: contest.coverImage, width: 300 }],
+    });
+    expect(coverFiles(contest._id)).toEqual([path.basename(contest.coverImage!)]);
+    expect(await sharp(mediaFile(contest.coverImage!)).metadata()).toMatchObject({ width: 300, height: 450 });
+  });
+
+  it('answers a cover stored before widths were kept with its url and no set', async () => {
+    const u = await organizer();
+    const contest = await createContest(t.app, u.token);
+    await t.ctx.db.update(contests).set({ coverImage: '/media/covers/old.webp', coverImageSet: null }).where(eq(contests.id, contest._id));
+    const res = await api<{ contest: TContest }>(t.app, 'GET', `/api/contests/${contest._id}`);
+    expect(res.body.data.contest).toMatchObject({ coverImage: '/media/covers/old.webp', coverImageSet: null });
   });
 
   it('answers multipart field errors like JSON ones and refuses a cover that is not an image', async () => {
@@ -360,16 +416,10 @@ describe('cover image (multipart)', () => {
       'Paid voting requires a minimum of 10 vote credits.',
     );
 
-    const fake = multipart([
+    const refused = await postForm(u.token, [
       ...formParts(contestPayload()),
       { name: 'coverImage', filename: 'cover.jpg', contentType: 'image/jpeg', data: 'definitely not a jpeg' },
     ]);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/contests',
-      headers: { ...fake.headers, ...bearer(u.token) },
-      payload: fake.payload,
-    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ message: 'Please select an image file', errorType: 'INVALID_FILE_TYPE' });
     expect(await contestCount(u.userId)).toBe(0);
@@ -378,16 +428,10 @@ describe('cover image (multipart)', () => {
 
   it('refuses a cover over 5 MB', async () => {
     const u = await organizer();
-    const big = multipart([
+    const res = await postForm(u.token, [
       ...formParts(contestPayload()),
       { name: 'coverImage', filename: 'big.png', contentType: 'image/png', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contests',
-      headers: { ...big.headers, ...bearer(u.token) },
-      payload: big.payload,
-    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ errorType: 'FILE_TOO_LARGE' });
     expect(await contestCount(u.userId)).toBe(0);
@@ -399,19 +443,16 @@ describe('cover image (multipart)', () => {
       sharp({ create: { width: 800, height: 400, channels: 3, background: colour } })
         .png()
         .toBuffer();
-    const first = multipart([
+    const created = await postForm(u.token, [
       ...formParts(contestPayload()),
       { name: 'coverImage', filename: 'a.png', contentType: 'image/png', data: await png('#ff0000') },
     ]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/contests',
-      headers: { ...first.headers, ...bearer(u.token) },
-      payload: first.payload,
-    });
     const contest = (created.json() as { data: { contest: TContest } }).data.contest;
     expect(existsSync(mediaFile(contest.coverImage!))).toBe(true);
     expect((await sharp(mediaFile(contest.coverImage!)).metadata()).width).toBe(800); // never enlarged
+    const oldUrls = contest.coverImageSet!.variants.map((v) => v.url);
+    expect(contest.coverImageSet!.variants.map((v) => v.width)).toEqual([400, 800]);
+    expect(coverFiles(contest._id)).toHaveLength(2);
 
     const edit = multipart([
       { name: 'title', data: 'New look' },
@@ -429,6 +470,13 @@ describe('cover image (multipart)', () => {
     expect(updated.coverImage).not.toBe(contest.coverImage);
     expect(existsSync(mediaFile(updated.coverImage!))).toBe(true);
     expect(existsSync(mediaFile(contest.coverImage!))).toBe(false);
+    // Every width of the old cover is gone; the contest's folder holds exactly the new cover's widths.
+    for (const url of oldUrls) expect(existsSync(mediaFile(url))).toBe(false);
+    expect(coverFiles(contest._id)).toEqual(updated.coverImageSet!.variants.map((v) => path.basename(v.url)).sort());
+
+    // Deleting the contest removes every width of its cover.
+    expect((await api(t.app, 'DELETE', `/api/contests/${contest._id}`, u.token)).status).toBe(200);
+    expect(coverFiles(contest._id)).toEqual([]);
   });
 });
 

@@ -149,6 +149,11 @@ describe('POST /api/entries: submitting', () => {
 
     const thumb = readFileSync(path.join(t.config.dataDir, media.thumbnailUrl));
     expect(await stripGpsCheck(thumb)).toMatchObject({ format: 'webp', width: 200, height: 400 });
+    // The widths for srcset: the thumbnail and the display (800 px wide: no middle copy of the same width).
+    expect(media.variants).toEqual([
+      { url: media.thumbnailUrl, width: 200 },
+      { url: media.url, width: 800 },
+    ]);
 
     const served = await t.app.inject({ method: 'GET', url: media.url });
     expect(served.statusCode).toBe(200);
@@ -425,7 +430,26 @@ describe('POST /api/entries: file content and size', () => {
     const premium = await createParticipant(t.app, { subscriptionTier: 'basic_premium' });
     const accepted = await submit(t.app, premium.token, { contestId: contest.id, files: [file] });
     expect(accepted.statusCode, accepted.body).toBe(201);
-    expect(accepted.json().data.entry.media[0]).toMatchObject({ kind: 'image', mimeType: 'image/webp', width: 1500, height: 1500 });
+    const stored = accepted.json().data.entry.media[0];
+    expect(stored).toMatchObject({ kind: 'image', mimeType: 'image/webp', width: 1500, height: 1500 });
+    // A middle width between the 400 px thumbnail and the display, for a card on a 2x phone.
+    expect(stored.variants.map((v: { width: number }) => v.width)).toEqual([400, 800, 1500]);
+    const middle = stored.variants[1].url as string;
+    expect(middle).toMatch(/-800\.webp$/);
+    expect(await sharp(readFileSync(path.join(t.config.dataDir, middle))).metadata()).toMatchObject({
+      format: 'webp',
+      width: 800,
+      height: 800,
+    });
+    expect(entryFiles(contest.id)).toHaveLength(3);
+    // Withdrawing the entry removes every width.
+    const withdrawn = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/entries/${accepted.json().data.entry._id}`,
+      headers: bearer(premium.token),
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(entryFiles(contest.id)).toEqual([]);
 
     // An expired subscription is the free tier again.
     await t.ctx.db

@@ -130,6 +130,11 @@ describe('demo seed: contests', () => {
     expect(rows.some((r) => r.isFeatured)).toBe(true);
     expect(rows.some((r) => r.isAdminContest)).toBe(true);
     expect(rows.every((r) => r.coverImage?.startsWith('/media/covers/'))).toBe(true);
+    // Demo covers (1200 × 630) come with their narrower widths, so the demo pages use srcset.
+    expect(rows.map((r) => r.coverImageSet)).toEqual(
+      rows.map(() => ({ width: 1200, height: 630, variants: [400, 800, 1200].map((width) => ({ url: expect.any(String), width })) })),
+    );
+    expect(rows.every((r) => r.coverImageSet!.variants.at(-1)!.url === r.coverImage)).toBe(true);
 
     const now = new Date();
     expect(rows.some((r) => r.status === 'active' && r.entryStartDate > now)).toBe(true); // upcoming

@@ -8,9 +8,11 @@ import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mediaStaticOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { removeCover, storeCover } from '../src/modules/contests/contests.upload.js';
 import { createLocalStorage, createS3Storage, createStorage, S3Error, type Storage } from '../src/lib/storage.js';
 
 describe('local storage', () => {
@@ -235,6 +237,29 @@ describe.each([
     expect(whole.status).toBe(200);
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     expect(Buffer.from(await whole.arrayBuffer()).equals(HUNDRED)).toBe(true);
+  });
+
+  it('stores a contest cover at each width and removes every width with it', async () => {
+    const ctx = { storage: h.storage, log: Fastify().log };
+    const png = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#226644' } })
+      .png()
+      .toBuffer();
+    const stored = (await storeCover(ctx, 'c-1', png))!;
+    expect(stored.set).toMatchObject({ width: 1000, height: 500 });
+    expect(stored.set.variants.map((v) => v.width)).toEqual([400, 800, 1000]);
+    expect(stored.keys).toHaveLength(3);
+    for (const v of stored.set.variants) {
+      const res = await httpGet(h.absolute(v.url));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(await sharp(res.body).metadata()).toMatchObject({ format: 'webp', width: v.width, height: v.width / 2 });
+    }
+
+    await removeCover(ctx, 'c-1', { coverImage: stored.url, coverImageSet: stored.set });
+    for (const v of stored.set.variants) {
+      const res = await httpGet(h.absolute(v.url));
+      expect(res.status).toBe(404);
+    }
   });
 
   it('answers 404 for a missing object, and deleting one twice is fine', async () => {

@@ -11,6 +11,7 @@ export * from './roles.js';
 export * from './permissions.js';
 export * from './schemas/auth.js';
 export * from './schemas/pagination.js';
+export * from './schemas/images.js';
 export * from './schemas/support.js';
 export * from './schemas/stats.js';
 export * from './profile.js';

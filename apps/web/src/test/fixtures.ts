@@ -73,6 +73,7 @@ export const contestDto = (over: Partial<TContest> = {}): TContest =>
     customCategory: null,
     displayCategory: 'photography',
     coverImage: null,
+    coverImageSet: null,
     status: 'active',
     phase: 'entries',
     prizeType: 'cash',

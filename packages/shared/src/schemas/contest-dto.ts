@@ -14,6 +14,7 @@ import {
   REPORT_REASONS,
   type ReportReason,
 } from '../enums.js';
+import { ZImageVariant } from './images.js';
 import { ZPagination } from './pagination.js';
 import { ZContest } from './contest-views.js';
 
@@ -31,6 +32,8 @@ export const ZEntryMedia = z.object({
   size: z.number().int(),
   width: z.number().int().optional(),
   height: z.number().int().optional(),
+  /** Images: the stored widths (thumbnail, middle, display = url), narrowest first; absent on older uploads. */
+  variants: z.array(ZImageVariant).optional(),
 });
 export type TEntryMedia = z.infer<typeof ZEntryMedia>;
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CONTEST_CATEGORIES, CONTEST_STATUSES, ENTRY_TYPES, PRIZE_TYPES, VOTING_TYPES } from '../enums.js';
+import { ZImageSet } from './images.js';
 import { ZPagination } from './pagination.js';
 
 export const CONTEST_PHASES = ['draft', 'upcoming', 'entries', 'awaiting_voting', 'voting', 'ended', 'cancelled'] as const;
@@ -31,6 +32,8 @@ export const ZContest = z.object({
   /** customCategory when category is 'other', else category. */
   displayCategory: z.string(),
   coverImage: z.string().nullable(),
+  /** The cover's stored widths and size; null when there is no cover or it was stored before widths were kept (coverImage only). */
+  coverImageSet: ZImageSet.nullable(),
   /** The status the dates call for at the time of the answer (the scheduler may still be catching up). */
   status: z.enum(CONTEST_STATUSES),
   phase: z.enum(CONTEST_PHASES),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.js';
 import { CONTEST_STATUSES, ENTRY_STATUSES, ENTRY_TYPES, PRIZE_TYPES } from '../enums.js';
 import { ZPublicUser } from './auth.js';
+import { ZImageSet } from './images.js';
 import { pageQuery, ZPagination } from './pagination.js';
 
 /** GET /api/users/:id/entries (and, with a status, /contests). */
@@ -23,6 +24,7 @@ export const ZUserContest = z.object({
   /** A category of CONTEST_CATEGORIES. */
   category: z.string(),
   coverImage: z.string().nullable(),
+  coverImageSet: ZImageSet.nullable(),
   entriesCount: z.number().int(),
   prizeType: z.enum(PRIZE_TYPES),
   createdAt: z.string(),

@@ -57,6 +57,8 @@ export const contests = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     coverImage: text('cover_image'),
+    /** The cover's stored widths (coverImage is the widest) and its size; null for covers stored before widths were kept. */
+    coverImageSet: jsonb('cover_image_set').$type<StoredImageSet>(),
     status: text('status', { enum: ['draft', 'active', 'voting', 'ended', 'cancelled'] }).notNull(),
     prizeType: text('prize_type', { enum: ['badge', 'cash', 'cashanditem'] }).notNull(),
     /** Kobo. */
@@ -125,6 +127,19 @@ export const contests = pgTable(
   ],
 );
 
+/** One stored copy of an image: its public URL and width in pixels. */
+export interface ImageVariant {
+  url: string;
+  width: number;
+}
+
+/** An image stored at several widths: the size of the widest copy and every copy, narrowest first. */
+export interface StoredImageSet {
+  width: number;
+  height: number;
+  variants: ImageVariant[];
+}
+
 export interface EntryMedia {
   /** Storage key and public URL of the file shown to voters (re-encoded for images). */
   key: string;
@@ -135,6 +150,8 @@ export interface EntryMedia {
   size: number;
   width?: number;
   height?: number;
+  /** Images: every stored width (thumbnail, middle, display), narrowest first; absent on older uploads. */
+  variants?: ImageVariant[];
   originalName?: string;
 }
 

@@ -1,5 +1,6 @@
 /** The contest as the API shows it (TContest, packages/shared/src/schemas/contest-views.ts). */
 import { unitsToCredits, type TContest } from '@contesthub/shared';
+import { toImageSet } from '../../lib/images.js';
 import { phaseAt, statusForDates } from './phase.js';
 import type { ContestRow, ContestViewRow } from './contests.repository.js';
 
@@ -39,6 +40,7 @@ export function toContestDto(row: ContestRow, organizer: ContestOrganizer, at: D
     customCategory: row.customCategory,
     displayCategory: row.category === 'other' && row.customCategory ? row.customCategory : row.category,
     coverImage: row.coverImage,
+    coverImageSet: toImageSet(row.coverImage, row.coverImageSet),
     status: statusForDates(row, at),
     phase,
     prizeType: row.prizeType,

@@ -10,10 +10,10 @@ import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { MESSAGES, UPLOAD_LIMITS_BYTES } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { narrowerWidths, renderWidths, storeWidths, variantKeys, type RenderedWebp, type StoredImageSet } from '../../lib/images.js';
 
 export const COVER_FIELD = 'coverImage';
 const MAX_COVER_BYTES = UPLOAD_LIMITS_BYTES.coverImage;
@@ -21,6 +21,11 @@ const MAX_COVER_BYTES = UPLOAD_LIMITS_BYTES.coverImage;
 const FORM_OVERHEAD_BYTES = 256 * 1024;
 /** Covers are shown as banners: at most this wide, never enlarged. */
 export const COVER_MAX_WIDTH = 1600;
+/**
+ * Narrower copies for srcset: a contest card is about 356 CSS px wide (400 at 1x, 800 up to 2x),
+ * the contest page's banner up to about 1200 (the full copy).
+ */
+export const COVER_WIDTHS = [400, 800] as const;
 const COVER_QUALITY = 82;
 /** A 5 MB file may still claim an enormous canvas (decompression bomb): cap what sharp decodes. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -107,41 +112,81 @@ export async function registerContestForms(app: FastifyInstance): Promise<void> 
 
 /**
  * The cover as stored: recognised by content (JPEG, PNG, GIF, WebP), EXIF orientation applied,
- * at most 1600 px wide, re-encoded as WebP. sharp writes no metadata unless asked, so EXIF (GPS
- * position included) is dropped.
+ * at most 1600 px wide, re-encoded as WebP, plus narrower copies for srcset (COVER_WIDTHS below the
+ * cover's own width; never enlarged). sharp writes no metadata unless asked, so EXIF (GPS position
+ * included) is dropped.
  */
-export async function renderCover(input: Buffer): Promise<Buffer> {
+export async function renderCover(input: Buffer): Promise<{ full: RenderedWebp; narrower: RenderedWebp[] }> {
   const type = input.length > 0 ? await fileTypeFromBuffer(input) : undefined;
   if (!type || !ACCEPTED_MIME.has(type.mime)) throw coverRequired();
+  const options = { quality: COVER_QUALITY, limitInputPixels: MAX_INPUT_PIXELS };
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: COVER_MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: COVER_QUALITY })
-      .toBuffer();
+    const [full] = await renderWidths(input, [COVER_MAX_WIDTH], options);
+    const narrower = await renderWidths(input, narrowerWidths(COVER_WIDTHS, full!.width), options);
+    return { full: full!, narrower };
   } catch {
     throw coverRequired();
   }
 }
 
-export const coverKey = (contestId: string) => `covers/${contestId}/${randomBytes(16).toString('hex')}.webp`;
+/** A stored cover: the address of its widest copy, its widths and size, and every key written. */
+export interface StoredCover {
+  url: string;
+  set: StoredImageSet;
+  keys: string[];
+}
 
-/** Renders and stores an uploaded cover before the transaction that points the contest at it. */
-export async function storeCover(ctx: AppContext, contestId: string, cover: Buffer | undefined) {
+/** What the cover operations use of the context: the media store and the log. */
+type MediaContext = Pick<AppContext, 'storage' | 'log'>;
+
+const coverBase = (contestId: string) => `covers/${contestId}/${randomBytes(16).toString('hex')}`;
+
+/**
+ * Renders and stores an uploaded cover (`<base>.webp` and `<base>-<width>.webp`) before the
+ * transaction that points the contest at it. A failure half way removes what was written.
+ */
+export async function storeCover(ctx: MediaContext, contestId: string, cover: Buffer | undefined): Promise<StoredCover | undefined> {
   if (!cover) return undefined;
-  const image = await renderCover(cover);
-  return ctx.storage.put(coverKey(contestId), image, { contentType: 'image/webp', contentLength: image.length });
+  const { full, narrower } = await renderCover(cover);
+  const base = coverBase(contestId);
+  const keys: string[] = [];
+  try {
+    const main = await ctx.storage.put(`${base}.webp`, full.data, { contentType: 'image/webp', contentLength: full.data.length });
+    keys.push(main.key);
+    const variants = await storeWidths(ctx.storage, base, narrower, (key) => keys.push(key));
+    return {
+      url: main.url,
+      set: { width: full.width, height: full.height, variants: [...variants, { url: main.url, width: full.width }] },
+      keys,
+    };
+  } catch (err) {
+    await discardCover(ctx, { keys });
+    throw err;
+  }
 }
 
 /** Removes a cover stored for a transaction that then failed (nothing points at it). */
-export async function discardCover(ctx: AppContext, stored: { key: string } | undefined): Promise<void> {
+export async function discardCover(ctx: MediaContext, stored: { keys: string[] } | undefined): Promise<void> {
   if (!stored) return;
-  await ctx.storage.delete(stored.key).catch((err: unknown) => ctx.log.warn({ err, key: stored.key }, 'could not remove unused cover'));
+  await Promise.all(
+    stored.keys.map((key) => ctx.storage.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'could not remove unused cover'))),
+  );
 }
 
-/** Removes a cover file this contest uploaded (never a url set by seed data or pointing elsewhere). */
-export async function removeCover(ctx: AppContext, contestId: string, url: string | null): Promise<void> {
-  const key = url ? ctx.storage.keyOf(url) : undefined;
-  if (!key || !key.startsWith(`covers/${contestId}/`)) return;
-  await ctx.storage.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'could not remove a contest cover'));
+/**
+ * Removes a cover this contest uploaded, every width of it (never a url set by seed data or
+ * pointing elsewhere).
+ */
+export async function removeCover(
+  ctx: MediaContext,
+  contestId: string,
+  cover: { coverImage: string | null; coverImageSet: StoredImageSet | null },
+): Promise<void> {
+  const main = cover.coverImage ? ctx.storage.keyOf(cover.coverImage) : undefined;
+  const keys = new Set([...(main ? [main] : []), ...variantKeys(ctx.storage, cover.coverImageSet?.variants)]);
+  await Promise.all(
+    [...keys]
+      .filter((key) => key.startsWith(`covers/${contestId}/`))
+      .map((key) => ctx.storage.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'could not remove a contest cover'))),
+  );
 }

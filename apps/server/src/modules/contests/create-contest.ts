@@ -100,6 +100,7 @@ export async function createContest(ctx: AppContext, actor: Actor, input: TCreat
         tags: input.tags,
         rules: input.rules,
         coverImage: stored?.url ?? null,
+        coverImageSet: stored?.set ?? null,
         status: 'active',
         prizeType: input.prizeType,
         prizeAmount: isCash ? input.prizeAmount : 0,

@@ -32,8 +32,12 @@ export async function deleteContest(
     const escrowRefunded = await refundEscrowToOrganizer(tx, row, 'delete');
     const badgeFeeRefunded = await refundBadgeFee(tx, row, 'delete');
     await repo.deleteContestRow(tx, id);
-    return { escrowRefunded, badgeFeeRefunded: unitsToCredits(badgeFeeRefunded), coverImage: row.coverImage };
+    return {
+      escrowRefunded,
+      badgeFeeRefunded: unitsToCredits(badgeFeeRefunded),
+      cover: { coverImage: row.coverImage, coverImageSet: row.coverImageSet },
+    };
   });
-  await removeCover(ctx, id, result.coverImage);
+  await removeCover(ctx, id, result.cover);
   return { escrowRefunded: result.escrowRefunded, badgeFeeRefunded: result.badgeFeeRefunded };
 }

@@ -8,6 +8,7 @@ import { contestView } from './contest-reads.js';
 import { CONTEST_MESSAGES, fieldError } from './contests.messages.js';
 import * as repo from './contests.repository.js';
 import type { ContestRow } from './contests.repository.js';
+import type { StoredImageSet } from '../../lib/images.js';
 import { discardCover, removeCover, storeCover } from './contests.upload.js';
 import { phaseAt, statusForDates } from './phase.js';
 
@@ -71,7 +72,7 @@ export async function updateContest(ctx: AppContext, actor: Actor, id: string, i
 
   const stored = await storeCover(ctx, id, cover);
 
-  let previousCover: string | null = null;
+  let previousCover: { coverImage: string | null; coverImageSet: StoredImageSet | null } | null = null;
   try {
     previousCover = await ctx.db.transaction(async (tx) => {
       const at = now();
@@ -98,17 +99,17 @@ export async function updateContest(ctx: AppContext, actor: Actor, id: string, i
         ...(input.restrictions !== undefined ? { restrictions: input.restrictions } : {}),
         // requireApproval mirrors entryReview, which an edit cannot change.
         ...(input.settings !== undefined ? { settings: { ...input.settings, requireApproval: row.entryReview === 'review' } } : {}),
-        ...(stored ? { coverImage: stored.url } : {}),
+        ...(stored ? { coverImage: stored.url, coverImageSet: stored.set } : {}),
         ...dates,
         updatedAt: at,
       });
-      return row.coverImage;
+      return { coverImage: row.coverImage, coverImageSet: row.coverImageSet };
     });
   } catch (err) {
     await discardCover(ctx, stored);
     throw err;
   }
 
-  if (stored) await removeCover(ctx, id, previousCover);
+  if (stored && previousCover) await removeCover(ctx, id, previousCover);
   return contestView(ctx.db, id, now());
 }

@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { UPLOAD_LIMITS_BYTES, type EntryType } from '@contesthub/shared';
 import type { EntryMedia } from './entries.repository.js';
 import { AppError } from '../../lib/errors.js';
+import { narrowerWidths, renderWidths, storeWidths, type RenderedWebp, variantKeys } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
 
 export type UploadTier = 'free' | 'premium';
@@ -249,20 +250,27 @@ export async function recognise(path: string, size: number, filename: string, en
 
 export const DISPLAY_MAX_PX = 1600;
 export const THUMBNAIL_MAX_PX = 400;
+/**
+ * The middle width for srcset: an entry card is about 356 CSS px wide, so a 2x phone wants about
+ * 712 px, which the 400 px thumbnail is too small for and the 1600 px display far too big.
+ */
+export const MIDDLE_WIDTHS = [800] as const;
 /** A 20 MB file may still claim a huge canvas (a decompression bomb); 100 megapixels covers any camera. */
 const MAX_INPUT_PIXELS = 100_000_000;
 
 interface RenderedImage {
   display: Buffer;
-  thumbnail: Buffer;
+  thumbnail: RenderedWebp;
+  middle: RenderedWebp[];
   width: number;
   height: number;
 }
 
 /**
- * Display WebP (longest side ≤ 1600 px, animation kept for GIF/WebP) and a 400 px WebP thumbnail
- * (first frame). `.rotate()` applies the EXIF orientation; sharp writes no metadata unless asked,
- * so EXIF (GPS position, camera serial), XMP and ICC profiles are all dropped.
+ * Display WebP (longest side ≤ 1600 px, animation kept for GIF/WebP), a 400 px WebP thumbnail
+ * (first frame) and, when the display is wider, an 800 px wide copy (animation kept). `.rotate()`
+ * applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF (GPS position,
+ * camera serial), XMP and ICC profiles are all dropped.
  */
 async function renderImage(path: string, mime: string, filename: string): Promise<RenderedImage> {
   const animated = mime === 'image/gif' || mime === 'image/webp';
@@ -277,10 +285,13 @@ async function renderImage(path: string, mime: string, filename: string): Promis
       .rotate()
       .resize(fit(THUMBNAIL_MAX_PX))
       .webp({ quality: 75 })
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true });
+    const middleWidths = narrowerWidths(MIDDLE_WIDTHS, display.info.width).filter((w) => w > thumbnail.info.width);
+    const middle = await renderWidths(path, middleWidths, { quality: 82, limitInputPixels: MAX_INPUT_PIXELS, animated });
     return {
       display: display.data,
-      thumbnail,
+      thumbnail: { data: thumbnail.data, width: thumbnail.info.width, height: thumbnail.info.height },
+      middle,
       width: display.info.width,
       height: display.info.pageHeight ?? display.info.height,
     };
@@ -321,11 +332,17 @@ export async function storeEntryFile(
     const image = await renderImage(file.path, kind.mime, file.filename);
     const display = await storage.put(`${base}.webp`, image.display, { contentType: 'image/webp', contentLength: image.display.length });
     onStored(display.key);
-    const thumb = await storage.put(`${base}-thumb.webp`, image.thumbnail, {
+    const thumb = await storage.put(`${base}-thumb.webp`, image.thumbnail.data, {
       contentType: 'image/webp',
-      contentLength: image.thumbnail.length,
+      contentLength: image.thumbnail.data.length,
     });
     onStored(thumb.key);
+    const middle = await storeWidths(storage, base, image.middle, onStored);
+    const variants = [
+      ...(image.thumbnail.width < image.width ? [{ url: thumb.url, width: image.thumbnail.width }] : []),
+      ...middle,
+      { url: display.url, width: image.width },
+    ];
     return {
       key: display.key,
       url: display.url,
@@ -335,6 +352,7 @@ export async function storeEntryFile(
       size: image.display.length,
       width: image.width,
       height: image.height,
+      variants,
       originalName,
     };
   }
@@ -344,15 +362,16 @@ export async function storeEntryFile(
   return { key: stored.key, url: stored.url, kind: kind.kind, mimeType: kind.mime, size: file.size, originalName };
 }
 
-/** Storage keys behind an entry's media (display files and thumbnails). */
+/** Storage keys behind an entry's media (display files, thumbnails and the other widths), each once. */
 export function mediaKeys(storage: Storage, media: EntryMedia[]): string[] {
-  const keys: string[] = [];
+  const keys = new Set<string>();
   for (const m of media) {
-    keys.push(m.key);
+    keys.add(m.key);
     const thumbKey = m.thumbnailUrl ? storage.keyOf(m.thumbnailUrl) : undefined;
-    if (thumbKey) keys.push(thumbKey);
+    if (thumbKey) keys.add(thumbKey);
+    for (const key of variantKeys(storage, m.variants)) keys.add(key);
   }
-  return keys;
+  return [...keys];
 }
 
 /** Removes stored files, logging (not throwing) what could not be removed. */

@@ -98,6 +98,7 @@ function toEntry(row: SelectedRow, at: Date): TEntry {
       size: m.size,
       ...(m.width !== undefined ? { width: m.width } : {}),
       ...(m.height !== undefined ? { height: m.height } : {}),
+      ...(m.variants ? { variants: m.variants.map((v) => ({ url: v.url, width: v.width })) } : {}),
     })),
     tags: entry.tags,
     settings: { allowSharing: entry.allowSharing },

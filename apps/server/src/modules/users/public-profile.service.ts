@@ -1,6 +1,7 @@
 import { MESSAGES, type TPublicProfile, pageOf } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { toImageSet } from '../../lib/images.js';
 import { badgesWon, contestsOrganizedBy, entriesSubmittedBy, profileCounts } from './public-profile.repository.js';
 import { findUserById } from './users.repository.js';
 import { effectivePreferences } from './users.service.js';
@@ -68,6 +69,7 @@ export async function userContests(
       status: c.status,
       category: c.category,
       coverImage: c.coverImage,
+      coverImageSet: toImageSet(c.coverImage, c.coverImageSet),
       entriesCount: c.totalEntries,
       prizeType: c.prizeType,
       createdAt: c.createdAt.toISOString(),

@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useContests } from '../../features/contests/api/get-contests';
 import { ContestCard, ContestCardSkeleton } from '../../features/contests/components/ContestCard';
+import { cardLoading } from '../../components/ui/responsive-image';
 import {
   BROWSE_SORTS,
   BROWSE_STATUSES,
@@ -340,9 +341,9 @@ export default function ContestsPage() {
     body = (
       <>
         <ul className={GRID}>
-          {items.map((c) => (
+          {items.map((c, i) => (
             <li key={c._id} className="min-w-0">
-              <ContestCard contest={c} />
+              <ContestCard contest={c} imageLoading={cardLoading(i)} />
             </li>
           ))}
         </ul>

@@ -61,6 +61,7 @@ describe('Public profile', () => {
             status: 'voting',
             category: 'photography',
             coverImage: null,
+            coverImageSet: null,
             entriesCount: 14,
             prizeType: 'cash',
             createdAt: '2026-02-01T00:00:00Z',

@@ -36,6 +36,7 @@ import {
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../components/ui/toast';
 import { UserAvatar } from '../../components/ui/user-avatar';
+import { CARD_SIZES, imageSetProps, ResponsiveImage } from '../../components/ui/responsive-image';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Badge, Card, Skeleton } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
@@ -423,7 +424,12 @@ function ContestCard({ contest }: { contest: TUserContest }) {
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 transition-colors hover:border-emerald-600 focus-visible:outline-2 focus-visible:outline-emerald-400"
     >
       {contest.coverImage ? (
-        <img src={contest.coverImage} alt="" loading="lazy" className="aspect-video w-full object-cover" />
+        <ResponsiveImage
+          {...imageSetProps(contest.coverImage, contest.coverImageSet)}
+          sizes={CARD_SIZES}
+          alt=""
+          className="aspect-video w-full object-cover"
+        />
       ) : (
         <div className="grid aspect-video w-full place-items-center bg-gradient-to-br from-emerald-900/40 to-slate-900">
           <Trophy className="h-10 w-10 text-emerald-400/60" aria-hidden />

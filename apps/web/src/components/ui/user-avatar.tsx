@@ -9,9 +9,28 @@ export function initials(name: string): string {
     .join('');
 }
 
+/** Each size's box: its classes and its width in CSS px (the img's width and height attributes). */
+const SIZES = {
+  sm: { dims: 'h-7 w-7 text-xs', px: 28 },
+  md: { dims: 'h-9 w-9 text-sm', px: 36 },
+  lg: { dims: 'h-16 w-16 text-xl', px: 64 },
+} as const;
+
 export function UserAvatar({ name, src, size = 'md' }: { name: string; src?: string | null; size?: 'sm' | 'md' | 'lg' }) {
-  const dims = size === 'sm' ? 'h-7 w-7 text-xs' : size === 'lg' ? 'h-16 w-16 text-xl' : 'h-9 w-9 text-sm';
-  if (src) return <img src={src} alt="" className={cn('rounded-full object-cover ring-2 ring-slate-700', dims)} />;
+  const { dims, px } = SIZES[size];
+  if (src) {
+    return (
+      <img
+        loading="lazy"
+        decoding="async"
+        width={px}
+        height={px}
+        alt=""
+        src={src}
+        className={cn('rounded-full object-cover ring-2 ring-slate-700', dims)}
+      />
+    );
+  }
   return (
     <span
       aria-hidden

@@ -7,6 +7,7 @@ import { useCan } from '../../../lib/permissions';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/card';
+import type { ImageLoading } from '../../../components/ui/responsive-image';
 import { cn } from '../../../lib/cn';
 import { CARD_FRAME, CardFact, CardSkeleton } from '../../../components/ui/card-parts';
 import { ContestCardCover, ContestCardHeading, ContestPrize } from './contest-card-parts';
@@ -18,9 +19,9 @@ const ReportContestDialog = lazyComponent(() => import('./ReportContestDialog').
 /**
  * A contest in a list (home featured, browse). Extra buttons by permission (spec 000 §6): whoever
  * may manage any contest (admins) may delete it, other signed-in people may report it, logged-out
- * visitors get neither.
+ * visitors get neither. `imageLoading`: the cover's, by the card's place on the page (cardLoading).
  */
-export function ContestCard({ contest }: { contest: TContest }) {
+export function ContestCard({ contest, imageLoading }: { contest: TContest; imageLoading?: ImageLoading }) {
   const { user } = useAuth();
   const titleId = useId();
   const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
@@ -32,7 +33,7 @@ export function ContestCard({ contest }: { contest: TContest }) {
 
   return (
     <article aria-labelledby={titleId} className={cn(CARD_FRAME, 'transition-colors hover:border-slate-700')}>
-      <ContestCardCover contest={contest} />
+      <ContestCardCover contest={contest} loading={imageLoading} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <ContestCardHeading contest={contest} titleId={titleId} />
         <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">

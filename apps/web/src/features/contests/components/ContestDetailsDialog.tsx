@@ -11,6 +11,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
+import { DIALOG_SIZES, imageSetProps, ResponsiveImage } from '../../../components/ui/responsive-image';
 import { PHASE_LABELS, VOTING_TYPE_LABELS, prizeHeadline, votingFeeText, winnerShare } from '../lib/contest-labels';
 import { CONTEST_STATUS_BADGE } from '../lib/contest-text';
 
@@ -53,7 +54,14 @@ export function ContestDetailsDialog({ contest: c, onClose }: { contest: TContes
       }
     >
       <div className="space-y-5">
-        {c.coverImage && <img src={c.coverImage} alt="" className="aspect-video w-full rounded-xl object-cover" />}
+        {c.coverImage && (
+          <ResponsiveImage
+            {...imageSetProps(c.coverImage, c.coverImageSet)}
+            sizes={DIALOG_SIZES}
+            alt=""
+            className="aspect-video w-full rounded-xl object-cover"
+          />
+        )}
         <Section title="Overview">
           <Row label="Status">
             <span className="flex flex-wrap items-center gap-2">

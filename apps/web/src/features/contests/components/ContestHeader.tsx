@@ -12,6 +12,7 @@ import {
   paths,
 } from '@contesthub/shared';
 import { UserAvatar } from '../../../components/ui/user-avatar';
+import { densityCappedSizes, imageSetProps, ResponsiveImage } from '../../../components/ui/responsive-image';
 import { Badge, Card } from '../../../components/ui/card';
 import { credits, plural } from '../../../lib/format';
 import { PHASE_LABELS, votingConfigLabel } from '../lib/contest-header';
@@ -24,8 +25,20 @@ const STATUS_BADGE: Record<ContestStatus, { label: string; tone: 'green' | 'ambe
   cancelled: { label: 'Cancelled', tone: 'red' },
 };
 
-function Banner({ src }: { src: string | null }) {
+/** The banner's displayed width: the page's content width (max-w-6xl less its padding). */
+const BANNER_SIZES = densityCappedSizes([
+  ['min-width: 1152px', '1120px'],
+  [null, '100vw - 2rem'],
+]);
+
+/**
+ * The cover at its own aspect ratio (from its stored size, so the box is reserved before it loads;
+ * 16:9 for older covers), at most about two thirds of the screen tall: a cover taller than that is
+ * shown whole over a blurred, darkened copy of itself instead of being cropped.
+ */
+function Banner({ contest }: { contest: Pick<TContest, 'coverImage' | 'coverImageSet'> }) {
   const [failed, setFailed] = useState(false);
+  const src = contest.coverImage;
   if (!src || failed) {
     return (
       <div
@@ -43,7 +56,29 @@ function Banner({ src }: { src: string | null }) {
       </div>
     );
   }
-  return <img src={src} alt="" onError={() => setFailed(true)} className="h-48 w-full object-cover sm:h-64" />;
+  const set = contest.coverImageSet;
+  const image = { ...imageSetProps(src, set), sizes: BANNER_SIZES, loading: 'priority' as const };
+  return (
+    <div
+      className="relative max-h-[min(65vh,28rem)] w-full overflow-hidden bg-slate-950"
+      style={{ aspectRatio: set ? `${set.width} / ${set.height}` : '16 / 9' }}
+    >
+      <ResponsiveImage
+        {...image}
+        alt=""
+        aria-hidden
+        data-testid="cover-backdrop"
+        className="absolute inset-0 h-full w-full scale-110 object-cover opacity-40 blur-2xl"
+      />
+      <ResponsiveImage
+        {...image}
+        alt=""
+        data-testid="contest-cover"
+        onError={() => setFailed(true)}
+        className="relative h-full w-full object-contain"
+      />
+    </div>
+  );
 }
 
 function InfoCard({ label, value }: { label: string; value: ReactNode }) {
@@ -137,7 +172,7 @@ export function ContestHeader({ contest, actions, notice }: { contest: TContest;
   return (
     <div className="space-y-6">
       <div className="overflow-hidden rounded-2xl border border-slate-800">
-        <Banner key={contest.coverImage ?? ''} src={contest.coverImage} />
+        <Banner key={contest.coverImage ?? ''} contest={contest} />
       </div>
       <Link to={paths.contests()} className="inline-flex items-center gap-1.5 text-sm text-slate-400 hover:text-emerald-300">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to contests

@@ -7,11 +7,13 @@ import { useState, type ReactNode } from 'react';
 import { Award, Clock, Image as ImageIcon, Trophy } from 'lucide-react';
 import { contestStatusText, formatNaira, type TContest, ENTRY_TYPE_LABELS } from '@contesthub/shared';
 import { Badge } from '../../../components/ui/card';
+import { CARD_SIZES, imageSetProps, ResponsiveImage, type ImageLoading } from '../../../components/ui/responsive-image';
 import { CONTEST_STATUS_BADGE, prizeItemsSummary } from '../lib/contest-text';
 
 /** The cover, or a gradient when there is none or it fails to load. */
-function Cover({ src }: { src: string | null }) {
+function Cover({ contest, loading }: { contest: Pick<TContest, 'coverImage' | 'coverImageSet'>; loading: ImageLoading }) {
   const [failed, setFailed] = useState(false);
+  const src = contest.coverImage;
   if (!src || failed) {
     return (
       <div
@@ -26,16 +28,31 @@ function Cover({ src }: { src: string | null }) {
       </div>
     );
   }
-  return <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} className="aspect-video w-full object-cover" />;
+  return (
+    <ResponsiveImage
+      {...imageSetProps(src, contest.coverImageSet)}
+      sizes={CARD_SIZES}
+      loading={loading}
+      alt=""
+      onError={() => setFailed(true)}
+      className="aspect-video w-full object-cover"
+    />
+  );
 }
 
-/** The cover with the status badge over its corner. */
-export function ContestCardCover({ contest }: { contest: Pick<TContest, 'coverImage' | 'status'> }) {
+/** The cover with the status badge over its corner; `loading` by the card's place in its grid (cardLoading). */
+export function ContestCardCover({
+  contest,
+  loading = 'lazy',
+}: {
+  contest: Pick<TContest, 'coverImage' | 'coverImageSet' | 'status'>;
+  loading?: ImageLoading;
+}) {
   const status = CONTEST_STATUS_BADGE[contest.status];
   return (
     <div className="relative">
       {/* Keyed by the address, so a new cover gets a fresh load (and a fresh failure state). */}
-      <Cover key={contest.coverImage ?? ''} src={contest.coverImage} />
+      <Cover key={contest.coverImage ?? ''} contest={contest} loading={loading} />
       <Badge tone={status.tone} className="absolute left-3 top-3 bg-slate-950/80 backdrop-blur">
         {status.label}
       </Badge>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ExternalLink, FileText, ImageOff, Music } from 'lucide-react';
-import type { TEntry } from '@contesthub/shared';
+import type { TEntry, TEntryMedia } from '@contesthub/shared';
+import { CARD_SIZES, ResponsiveImage } from '../../../components/ui/responsive-image';
 
 function Placeholder({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) {
   return (
@@ -11,21 +12,31 @@ function Placeholder({ icon: Icon, text }: { icon: typeof ImageOff; text: string
   );
 }
 
-function Photo({ src, alt }: { src: string; alt: string }) {
+/** A photo in the card's 16:9 box: chosen among its stored widths; older uploads show their thumbnail. */
+function Photo({ media, alt, sizes }: { media: TEntryMedia; alt: string; sizes: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <Placeholder icon={ImageOff} text="Image not available" />;
   return (
-    <img src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} className="aspect-video w-full bg-slate-950 object-cover" />
+    <ResponsiveImage
+      src={media.variants ? media.url : media.thumbnailUrl || media.url}
+      variants={media.variants}
+      width={media.width}
+      height={media.height}
+      sizes={sizes}
+      alt={alt}
+      onError={() => setFailed(true)}
+      className="aspect-video w-full bg-slate-950 object-cover"
+    />
   );
 }
 
-/** The entry's media by type (spec 000 §2 All entries). */
-export function EntryMedia({ entry }: { entry: TEntry }) {
+/** The entry's media by type (spec 000 §2 All entries); `sizes`: how wide it is shown (a card by default). */
+export function EntryMedia({ entry, sizes = CARD_SIZES }: { entry: TEntry; sizes?: string }) {
   const media = entry.media[0];
   if (!media) return <Placeholder icon={FileText} text="Preview not available" />;
   switch (entry.entryType) {
     case 'photo':
-      return <Photo key={media.url} src={media.thumbnailUrl || media.url} alt={entry.title} />;
+      return <Photo key={media.url} media={media} alt={entry.title} sizes={sizes} />;
     case 'video':
       return (
         <video

@@ -1,5 +1,6 @@
 import { formatDateTime, type TEntry, ENTRY_TYPE_LABELS } from '@contesthub/shared';
 import { UserAvatar } from '../../../components/ui/user-avatar';
+import { DIALOG_SIZES } from '../../../components/ui/responsive-image';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { EntryMedia } from './EntryMedia';
@@ -22,7 +23,7 @@ export function EntryPreviewDialog({ entry, onClose }: { entry: TEntry; onClose:
     >
       <div className="space-y-4">
         <div className="overflow-hidden rounded-xl border border-slate-800">
-          <EntryMedia entry={entry} />
+          <EntryMedia entry={entry} sizes={DIALOG_SIZES} />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <span className="flex min-w-0 items-center gap-2">
