@@ -120,9 +120,23 @@ describe('Payment verification page', { timeout: 20_000 }, () => {
   it('says No payment reference found in URL without asking the server', async () => {
     renderAt('/dashboard/payment-verification');
     expect(await screen.findByText('No payment reference found in URL')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Contact Support' })).toBeTruthy();
+    // The spec's ways on: Try Again (pay again, from the wallet), Browse Contests, Go to Dashboard.
+    expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/dashboard/wallet');
+    expect(screen.getByRole('link', { name: 'Browse Contests' }).getAttribute('href')).toBe('/browse-contests');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(verifyCalls()).toHaveLength(0);
+  });
+
+  it('never shows the debug reset in a production build', async () => {
+    vi.stubEnv('DEV', false);
+    try {
+      server.serve('POST /wallet/verify-deposit', verified('dep-prod'));
+      renderAt('/dashboard/payment-verification?reference=dep-prod');
+      expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Reset saved verification state' })).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('shows success for a reference already attempted, without verifying it again, with the balance read afresh', async () => {
