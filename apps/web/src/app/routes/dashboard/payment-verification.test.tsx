@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TDepositVerified, TVoteCreditVerified, TWallet, TWalletAnswer } from '@contesthub/shared';
 import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 import { attemptedReferences } from '../../../features/payments/lib/attempted';
+import { returnAfterPayment } from '../../../lib/return-after-payment';
 // Loaded up front so the lazy route resolves at once.
 import './payment-verification';
 import './wallet';
@@ -273,6 +274,16 @@ describe('Payment verification by purpose', { timeout: 20_000 }, () => {
     expect(attemptedReferences.has(VCP)).toBe(true);
     // The header's credit balance is read again.
     await waitFor(() => expect(server.calls.filter((c) => c.path === '/auth/me').length).toBeGreaterThan(1));
+  });
+
+  it('offers the way back to the contest whose vote dialog sent the user to buy credits, once', async () => {
+    returnAfterPayment.set('/contest/c1', 'Lagos at Night');
+    server.serve('POST /vote-credits/verify', creditsVerified());
+    renderAt(`/dashboard/payment-verification?reference=${VCP}`);
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Lagos at Night' }).getAttribute('href')).toBe('/contest/c1');
+    // A later purchase started from the wallet is not sent back there.
+    expect(returnAfterPayment.get()).toBeNull();
   });
 
   it('says a repeated credit verification added nothing new', async () => {

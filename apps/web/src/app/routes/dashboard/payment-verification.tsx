@@ -184,6 +184,10 @@ export default function PaymentVerificationPage() {
   // A credit purchase started from a contest's vote dialog: the way back to that contest.
   const [returnTo] = useState(returnAfterPayment.get);
   const back = purpose === 'credits' && view.phase === 'success' ? returnTo : null;
+  // Offered once: a later purchase from the wallet is not sent back to this contest.
+  useEffect(() => {
+    if (back) returnAfterPayment.clear();
+  }, [back]);
 
   return (
     <div className="mx-auto max-w-lg py-4 sm:py-10">
@@ -223,11 +227,7 @@ export default function PaymentVerificationPage() {
               <SuccessDetails result={view.result?.purpose === 'deposit' ? view.result.deposit : null} />
             )}
             <OutcomeActions>
-              {back && (
-                <ButtonLink to={back.path} onClick={() => returnAfterPayment.clear()}>
-                  Back to {back.label}
-                </ButtonLink>
-              )}
+              {back && <ButtonLink to={back.path}>Back to {back.label}</ButtonLink>}
               <ButtonLink
                 to={purpose === 'credits' ? paths.dashboard.wallet({ tab: 'credits' }) : paths.dashboard.wallet()}
                 variant={back ? 'outline' : 'primary'}
