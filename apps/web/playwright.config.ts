@@ -80,6 +80,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: process.env.E2E_SMTP_URL,
       MAIL_FROM: 'ContestHub <no-reply@contesthub.test>',
+      // Support's WhatsApp comes from configuration (dead-ends.spec.ts reads it back from the pages).
+      SUPPORT_WHATSAPP: '+234 803 000 1234',
     },
   },
 });

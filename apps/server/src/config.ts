@@ -61,6 +61,16 @@ const EnvSchema = z
     S3_PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
     S3_FORCE_PATH_STYLE: bool(true),
     WEB_DIST_DIR: z.string().optional(),
+    SUPPORT_WHATSAPP: z
+      .string()
+      .trim()
+      .optional()
+      // Spaces, dashes, dots and brackets are how people write numbers; wa.me takes the digits.
+      .transform((v) => (v ? v.replace(/[\s\-.()]/g, '') : undefined))
+      .refine((v) => v === undefined || /^\+?[1-9]\d{7,14}$/.test(v), {
+        message: 'must be a phone number in international format, e.g. +2348012345678',
+      })
+      .transform((v) => v?.replace(/^\+/, '')),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -175,6 +185,8 @@ export interface Config {
   webDistDir: string;
   /** Proxies allowed to set X-Forwarded-For (TRUST_PROXY); false: the socket's address is the client's. */
   trustProxy: TrustProxy;
+  /** Support's WhatsApp number, digits in international form (SUPPORT_WHATSAPP); unset: no WhatsApp channel is shown. */
+  supportWhatsApp: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -239,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : { driver: 'local' },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     trustProxy: e.TRUST_PROXY ?? false,
+    supportWhatsApp: e.SUPPORT_WHATSAPP,
   };
   return { ...config, ...overrides };
 }

@@ -46,6 +46,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads SUPPORT_WHATSAPP as the digits of an international number, and refuses anything else', () => {
+    const number = (v?: string) =>
+      loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'x'.repeat(32), ...(v === undefined ? {} : { SUPPORT_WHATSAPP: v }) }).supportWhatsApp;
+    expect(number()).toBeUndefined();
+    expect(number('')).toBeUndefined();
+    expect(number('+234 803 123-4567')).toBe('2348031234567');
+    expect(number('2348031234567')).toBe('2348031234567');
+    for (const bad of ['0803 123 4567', 'whatsapp', '+234', '+2348031234567890123']) {
+      expect(problemsOf({ SUPPORT_WHATSAPP: bad })).toEqual([
+        'SUPPORT_WHATSAPP: must be a phone number in international format, e.g. +2348012345678',
+      ]);
+    }
+  });
+
   it('has working defaults for a laptop run', () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });

@@ -719,6 +719,19 @@ describe('reads, ranking and leaderboard', () => {
     expect(body.entries.map((x: { approvedEntries: number }) => x.approvedEntries)).toEqual([5, 5]);
     expect(body.entries[0].contest).toMatchObject({ _id: contest.id, title: contest.title });
 
+    // One contest's: what the contest page asks to know whether the caller has entered it.
+    const inContest = await t.app.inject({
+      method: 'GET',
+      url: `/api/entries/my-entries?contestId=${contest.id}`,
+      headers: bearer(p3.token),
+    });
+    expect(inContest.json().data.total).toBe(2);
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: `/api/entries/my-entries?contestId=${randomUUID()}`,
+      headers: bearer(p3.token),
+    });
+    expect(elsewhere.json().data).toMatchObject({ total: 0, entries: [] });
     const pendingOnly = await t.app.inject({ method: 'GET', url: '/api/entries/my-entries?status=pending', headers: bearer(p3.token) });
     expect(pendingOnly.json().data.entries.map((x: { _id: string }) => x._id)).toEqual([pending.id]);
     const stats = await t.app.inject({ method: 'GET', url: `/api/entries/${d.id}/stats` });

@@ -211,3 +211,18 @@ describe('POST /api/support/tickets', () => {
     expect((await storedTicket(res.json().data.ticketNumber))!.userId).toBeNull();
   });
 });
+
+describe('GET /api/support/contact', () => {
+  it('answers the configured WhatsApp number, and null when none is configured', async () => {
+    const unset = await t.app.inject({ method: 'GET', url: '/api/support/contact' });
+    expect(unset.statusCode).toBe(200);
+    expect(unset.json()).toEqual({ success: true, data: { whatsapp: null } });
+    const configured = await createTestApp({ supportWhatsApp: '2348031234567' });
+    try {
+      const res = await configured.app.inject({ method: 'GET', url: '/api/support/contact' });
+      expect(res.json().data).toEqual({ whatsapp: '2348031234567' });
+    } finally {
+      await configured.close();
+    }
+  });
+});

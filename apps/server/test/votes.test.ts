@@ -591,6 +591,14 @@ describe('vote listings and stats', () => {
       ],
       me: { votesCast: 3, freeVotesUsed: 1, remaining: { freeVotes: 2, totalVotes: null } },
     });
+    // The voter's own votes per entry (what the entry cards show), and none for another person.
+    expect(new Map(stats.json().data.me.votedEntries.map((e: { entryId: string; votes: number }) => [e.entryId, e.votes]))).toEqual(
+      new Map([
+        [entry.id, 1],
+        [runnerUp.id, 2],
+      ]),
+    );
+    expect((await get(`/api/votes/contest/${contest.id}/stats`, organizer.token)).json().data.me.votedEntries).toEqual([]);
     expect((await get(`/api/votes/contest/${contest.id}/stats`)).json().data.me).toBeNull();
 
     const analytics = await get(`/api/votes/analytics?contest=${contest.id}`, organizer.token);

@@ -130,6 +130,7 @@ describe('GET /api/wallet and POST /api/wallet/create', () => {
     expect(await stats(winnerToken)).toEqual({
       naira: { totalIn: 285_000, totalOut: 0, transactions: 1 },
       credits: { totalIn: 0, totalOut: 0, transactions: 0 },
+      creditsUsed: 0,
       totalWinnings: 285_000,
       prizesWon: 1,
     });
@@ -218,6 +219,7 @@ describe('GET /api/wallet/transactions', () => {
     expect(await stats(other.token)).toEqual({
       naira: { totalIn: 0, totalOut: 0, transactions: 0 },
       credits: { totalIn: 0, totalOut: 0, transactions: 0 },
+      creditsUsed: 0,
       totalWinnings: 0,
       prizesWon: 0,
     });
@@ -239,8 +241,16 @@ describe('GET /api/wallet/stats', () => {
     expect(await stats(u.token)).toEqual({
       naira: { totalIn: 400_000, totalOut: 150_000, transactions: 2 },
       credits: { totalIn: 30, totalOut: 10, transactions: 2 },
+      creditsUsed: 10,
       totalWinnings: 0,
       prizesWon: 0,
     });
+    // One figure for "credits used" on every wallet tab: the Buy Credits tab's stats say the same.
+    const creditStats = await t.app.inject({
+      method: 'GET',
+      url: '/api/vote-credits/stats',
+      headers: { authorization: `Bearer ${u.token}` },
+    });
+    expect(creditStats.json().data.totalCreditsUsed).toBe(10);
   });
 });

@@ -102,7 +102,7 @@ test('register, verify, 2FA, reset and revoke, as a new user', async ({ page, br
   await snap(page, info, 'journey-02-verify-email');
   await page.getByRole('button', { name: 'Verify Email' }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
-  await expect(page.getByText('Welcome back, Ifeoma!')).toBeVisible();
+  await expect(page.getByText('Welcome to ContestHub, Ifeoma!')).toBeVisible();
   await snap(page, info, 'journey-03-dashboard');
 
   const logout = async () => {

@@ -5,7 +5,6 @@
 import type { SubscriptionTier } from './enums.js';
 
 export const PRODUCT_NAME = 'ContestHub';
-export const SUPPORT_WHATSAPP_NUMBER = '2348000000000';
 export const SUPPORT_EMAIL = 'support@contesthub.ng';
 
 export const PAGE_SIZES = {

@@ -1,4 +1,5 @@
 import type { ContestStatus } from './enums.js';
+import { countOf } from './plural.js';
 import { daysUntil, formatDate } from './time.js';
 
 export interface ContestDates {
@@ -9,19 +10,17 @@ export interface ContestDates {
   votingEndDate: string | Date;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** Card status text (spec 000 §4). */
 export function contestStatusText(contest: ContestDates, now: Date = new Date()): string {
   switch (contest.status) {
     case 'active': {
       if (now < new Date(contest.entryStartDate)) return `Starts ${formatDate(contest.entryStartDate)}`;
       const left = daysUntil(contest.entryEndDate, now);
-      return left > 0 ? `${plural(left, 'day')} left to enter` : 'Entry period ended';
+      return left > 0 ? `${countOf(left, 'day')} left to enter` : 'Entry period ended';
     }
     case 'voting': {
       const left = daysUntil(contest.votingEndDate, now);
-      return left > 0 ? `${plural(left, 'day')} left to vote` : 'Voting period ended';
+      return left > 0 ? `${countOf(left, 'day')} left to vote` : 'Voting period ended';
     }
     case 'ended':
       return `Ended ${formatDate(contest.votingEndDate)}`;

@@ -46,6 +46,11 @@ export type EntryType = (typeof ENTRY_TYPES)[number];
 
 export const ENTRY_STATUSES = ['pending', 'approved', 'rejected', 'disqualified'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+/**
+ * Entries that count as "already entered" where a contest takes one entry per person: a rejected
+ * entry does not (its author may fix it and submit again), a disqualified one does.
+ */
+export const ENTERED_STATUSES = ['pending', 'approved', 'disqualified'] as const satisfies readonly EntryStatus[];
 
 export const ENTRY_REVIEW_MODES = ['open', 'review'] as const;
 export const ENTRY_FEE_TYPES = ['free', 'paid'] as const;

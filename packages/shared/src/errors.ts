@@ -2,6 +2,8 @@
  * The error catalogue: errorTypes the API answers with and the spec's texts, verbatim.
  * Server and client both read from here so a message is written once.
  */
+import { countOf } from './plural.js';
+
 export const ERROR_TYPES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
@@ -164,6 +166,6 @@ export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 export const REVIEW_RESULT_MESSAGES = {
   approvedOne: 'Entry approved successfully',
   rejectedOne: 'Entry rejected successfully',
-  approvedMany: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'} approved successfully`,
-  rejectedMany: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'} rejected successfully`,
+  approvedMany: (n: number) => `${countOf(n, 'entry')} approved successfully`,
+  rejectedMany: (n: number) => `${countOf(n, 'entry')} rejected successfully`,
 } as const;

@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './money.js';
 export * from './time.js';
 export * from './text.js';
+export * from './plural.js';
 export * from './ledger-kinds.js';
 export * from './contest-status.js';
 export * from './pricing.js';

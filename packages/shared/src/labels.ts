@@ -4,7 +4,7 @@
  * vote-credit history (and the server's mails, later) name a thing the same way.
  */
 import type { EntryType } from './enums.js';
-import { formatNumber } from './money.js';
+import { countOf } from './plural.js';
 
 export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
   photo: 'Photo',
@@ -14,10 +14,10 @@ export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
 };
 
 /** '1 vote credit', '2.5 vote credits'. */
-export const voteCreditsText = (n: number) => `${formatNumber(n)} vote credit${n === 1 ? '' : 's'}`;
+export const voteCreditsText = (n: number) => countOf(n, 'vote credit');
 
 /** '1 credit', '25 credits' (ledger rows and totals, where the asset is already named). */
-export const creditsText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'credit' : 'credits'}`;
+export const creditsText = (n: number) => countOf(n, 'credit');
 
 /** 'Free', or the fee in vote credits (spec 000 §3: Free or N vote credits). */
 export const entryFeeText = (c: { entryFee: 'free' | 'paid'; entryFeeAmount: number }) =>

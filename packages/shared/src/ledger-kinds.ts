@@ -33,3 +33,13 @@ export const LEDGER_KINDS = [
 ] as const;
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * What "credits used" counts, wherever it is shown (the wallet's Overview and Buy Credits tabs):
+ * credits spent on paid votes and entry fees, less what their refunds gave back. Transfers to
+ * another member move credits but do not use them.
+ */
+export const CREDIT_USE_KINDS = {
+  spend: ['vote_spend', 'entry_fee'],
+  refund: ['vote_refund', 'entry_fee_refund'],
+} as const satisfies Record<string, readonly LedgerKind[]>;

@@ -27,10 +27,23 @@ export function RequirePermission({ permission, children }: { permission: Permis
   return <>{children}</>;
 }
 
+/** The page that sent the visitor to /login (or on to /register and /verify-email), if any. */
+export type Origin = Pick<Location, 'pathname' | 'search' | 'hash'>;
+export function originOf(state: unknown): Origin | undefined {
+  const from = (state as { from?: Partial<Origin> } | null)?.from;
+  return typeof from?.pathname === 'string' ? { pathname: from.pathname, search: from.search ?? '', hash: from.hash ?? '' } : undefined;
+}
+
+/** Navigation state that carries the origin along (login → register → verify-email). */
+export const withOrigin = (state: unknown, extra: Record<string, unknown> = {}) => {
+  const from = originOf(state);
+  return from ? { ...extra, from } : extra;
+};
+
 /** Where a login should land: the page that sent the visitor to /login, else the dashboard. */
 export function loginDestination(state: unknown): string {
-  const from = (state as { from?: Location } | null)?.from;
-  return from ? `${from.pathname}${from.search ?? ''}` : paths.dashboard.home();
+  const from = originOf(state);
+  return from ? `${from.pathname}${from.search}${from.hash}` : paths.dashboard.home();
 }
 
 /**

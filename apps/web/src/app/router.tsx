@@ -4,6 +4,7 @@ import { paths } from '@contesthub/shared';
 import { RedirectIfSignedIn, RequireDashboard, RequirePermission } from './guards';
 import { STAFF_PAGES } from './staff-pages';
 import { PublicLayout } from './shell/layouts';
+import { ToastsFollowPage } from './shell/ToastsFollowPage';
 import { DashboardLayout } from './shell/DashboardLayout';
 
 // Every page is its own chunk; the shell loads first and pages stream in.
@@ -70,97 +71,100 @@ const DASHBOARD_CHILDREN: Array<[string, string, string]> = [
 /** The route table: every pattern comes from the route catalogue (packages/shared/src/paths.ts). */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<PublicLayout />}>
-        <Route index element={<HomePage />} />
-        {CONTEST_LIST_PATHS.map((path) => (
-          <Route key={path} path={path} element={contestsList} />
-        ))}
-        <Route path={paths.entries.pattern} element={<EntriesPage />} />
-        <Route path={paths.contest.pattern} element={<ContestDetailPage />} />
-        <Route path={paths.profile.pattern} element={<PublicProfilePage />} />
-        <Route path={paths.howItWorks.pattern} element={<HowItWorksPage />} />
-        <Route path={paths.pricing.pattern} element={<PricingPage />} />
-        <Route path={paths.contact.pattern} element={<ContactPage />} />
-        <Route path={paths.help.pattern} element={<ContactPage />} />
-        <Route path={paths.privacy.pattern} element={<PrivacyPage />} />
-        <Route path={paths.terms.pattern} element={<TermsPage />} />
-        <Route path={paths.communityGuidelines.pattern} element={<TermsPage />} />
-        <Route path={paths.toasterDemo.pattern} element={<ToasterDemoPage />} />
-        <Route
-          path={paths.login.pattern}
-          element={
-            <RedirectIfSignedIn>
-              <LoginPage />
-            </RedirectIfSignedIn>
-          }
-        />
-        <Route
-          path={paths.register.pattern}
-          element={
-            <RedirectIfSignedIn>
-              <RegisterPage />
-            </RedirectIfSignedIn>
-          }
-        />
-        {/* Not guarded: a signed-in, unverified user must reach it (the page sends verified users on). */}
-        <Route path={paths.verifyEmail.pattern} element={<VerifyEmailPage />} />
-        <Route
-          path={paths.forgotPassword.pattern}
-          element={
-            <RedirectIfSignedIn>
-              <ForgotPasswordPage />
-            </RedirectIfSignedIn>
-          }
-        />
-        <Route
-          path={paths.resetPassword.pattern}
-          element={
-            <RedirectIfSignedIn>
-              <ResetPasswordPage />
-            </RedirectIfSignedIn>
-          }
-        />
-        {/* Any unknown path shows home. */}
-        <Route path="*" element={<HomePage />} />
-      </Route>
-
-      <Route
-        path={d.home.pattern}
-        element={
-          <RequireDashboard>
-            <DashboardLayout />
-          </RequireDashboard>
-        }
-      >
-        <Route index element={<DashboardHome />} />
-        <Route path={d.profile.pattern} element={<ProfileSettingsPage />} />
-        <Route path={d.settings.pattern} element={<SecuritySettingsPage />} />
-        <Route path={d.referrals.pattern} element={<ReferralsPage />} />
-        <Route path={d.contests.pattern} element={<MyContestsPage />} />
-        <Route path={d.contestReview.pattern} element={<EntryReviewPage />} />
-        <Route path={d.entries.pattern} element={<MyEntriesPage />} />
-        <Route path={d.create.pattern} element={<CreateContestPage />} />
-        <Route path={d.wallet.pattern} element={<WalletPage />} />
-        {/* The buy-credits entry (spec 001 §2): the wallet opened on its Buy Credits tab. */}
-        <Route path={d.voteCredits.pattern} element={<WalletPage defaultTab="credits" />} />
-        <Route path={paths.paymentVerification.pattern} element={<PaymentVerificationPage />} />
-        <Route path={d.voteCreditTransfer.pattern} element={<TransferCreditsPage />} />
-        <Route path={d.subscription.pattern} element={<SubscriptionPage />} />
-        <Route path={paths.subscriptionVerification.pattern} element={<SubscriptionVerificationPage />} />
-        {DASHBOARD_CHILDREN.map(([path, title, description]) => (
-          <Route key={path} path={path} element={soon(title, description)} />
-        ))}
-        {STAFF_PAGES.map(({ path, title, description, permission }) => (
+    <>
+      <ToastsFollowPage />
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route index element={<HomePage />} />
+          {CONTEST_LIST_PATHS.map((path) => (
+            <Route key={path} path={path} element={contestsList} />
+          ))}
+          <Route path={paths.entries.pattern} element={<EntriesPage />} />
+          <Route path={paths.contest.pattern} element={<ContestDetailPage />} />
+          <Route path={paths.profile.pattern} element={<PublicProfilePage />} />
+          <Route path={paths.howItWorks.pattern} element={<HowItWorksPage />} />
+          <Route path={paths.pricing.pattern} element={<PricingPage />} />
+          <Route path={paths.contact.pattern} element={<ContactPage />} />
+          <Route path={paths.help.pattern} element={<ContactPage />} />
+          <Route path={paths.privacy.pattern} element={<PrivacyPage />} />
+          <Route path={paths.terms.pattern} element={<TermsPage />} />
+          <Route path={paths.communityGuidelines.pattern} element={<TermsPage />} />
+          <Route path={paths.toasterDemo.pattern} element={<ToasterDemoPage />} />
           <Route
-            key={path}
-            path={path}
-            element={<RequirePermission permission={permission}>{soon(title, description)}</RequirePermission>}
+            path={paths.login.pattern}
+            element={
+              <RedirectIfSignedIn>
+                <LoginPage />
+              </RedirectIfSignedIn>
+            }
           />
-        ))}
-        <Route path="*" element={<Navigate to={d.home()} replace />} />
-      </Route>
-      <Route path={paths.create.pattern} element={<Navigate to={d.create()} replace />} />
-    </Routes>
+          <Route
+            path={paths.register.pattern}
+            element={
+              <RedirectIfSignedIn>
+                <RegisterPage />
+              </RedirectIfSignedIn>
+            }
+          />
+          {/* Not guarded: a signed-in, unverified user must reach it (the page sends verified users on). */}
+          <Route path={paths.verifyEmail.pattern} element={<VerifyEmailPage />} />
+          <Route
+            path={paths.forgotPassword.pattern}
+            element={
+              <RedirectIfSignedIn>
+                <ForgotPasswordPage />
+              </RedirectIfSignedIn>
+            }
+          />
+          <Route
+            path={paths.resetPassword.pattern}
+            element={
+              <RedirectIfSignedIn>
+                <ResetPasswordPage />
+              </RedirectIfSignedIn>
+            }
+          />
+          {/* Any unknown path shows home. */}
+          <Route path="*" element={<HomePage />} />
+        </Route>
+
+        <Route
+          path={d.home.pattern}
+          element={
+            <RequireDashboard>
+              <DashboardLayout />
+            </RequireDashboard>
+          }
+        >
+          <Route index element={<DashboardHome />} />
+          <Route path={d.profile.pattern} element={<ProfileSettingsPage />} />
+          <Route path={d.settings.pattern} element={<SecuritySettingsPage />} />
+          <Route path={d.referrals.pattern} element={<ReferralsPage />} />
+          <Route path={d.contests.pattern} element={<MyContestsPage />} />
+          <Route path={d.contestReview.pattern} element={<EntryReviewPage />} />
+          <Route path={d.entries.pattern} element={<MyEntriesPage />} />
+          <Route path={d.create.pattern} element={<CreateContestPage />} />
+          <Route path={d.wallet.pattern} element={<WalletPage />} />
+          {/* The buy-credits entry (spec 001 §2): the wallet opened on its Buy Credits tab. */}
+          <Route path={d.voteCredits.pattern} element={<WalletPage defaultTab="credits" />} />
+          <Route path={paths.paymentVerification.pattern} element={<PaymentVerificationPage />} />
+          <Route path={d.voteCreditTransfer.pattern} element={<TransferCreditsPage />} />
+          <Route path={d.subscription.pattern} element={<SubscriptionPage />} />
+          <Route path={paths.subscriptionVerification.pattern} element={<SubscriptionVerificationPage />} />
+          {DASHBOARD_CHILDREN.map(([path, title, description]) => (
+            <Route key={path} path={path} element={soon(title, description)} />
+          ))}
+          {STAFF_PAGES.map(({ path, title, description, permission }) => (
+            <Route
+              key={path}
+              path={path}
+              element={<RequirePermission permission={permission}>{soon(title, description)}</RequirePermission>}
+            />
+          ))}
+          <Route path="*" element={<Navigate to={d.home()} replace />} />
+        </Route>
+        <Route path={paths.create.pattern} element={<Navigate to={d.create()} replace />} />
+      </Routes>
+    </>
   );
 }

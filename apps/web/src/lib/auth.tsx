@@ -58,13 +58,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       authEvents.on((event) => {
         forget();
         if (event.type === 'session-expired') {
-          toast.warning(MESSAGES.toast.sessionExpiredTitle, MESSAGES.toast.sessionExpiredMessage);
+          // The dashboard's guard then opens /login: the toast explains that change.
+          toast.toast({
+            type: 'warning',
+            title: MESSAGES.toast.sessionExpiredTitle,
+            message: MESSAGES.toast.sessionExpiredMessage,
+            keepOnNavigate: true,
+          });
         } else {
           toast.toast({
             type: 'error',
             title: 'Account Banned',
             message: event.reason && !event.message.includes(event.reason) ? `${event.message} Reason: ${event.reason}` : event.message,
             duration: 10_000,
+            keepOnNavigate: true,
           });
           navigate(paths.login(), { replace: true });
         }
@@ -87,7 +94,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await apiRequest('/auth/logout', { method: 'POST' });
     } catch (err) {
       // The local login is dropped anyway; only a real server failure is worth telling.
-      if (!(err instanceof ApiError && err.status === 401)) toast.error(MESSAGES.toast.logoutErrorTitle, MESSAGES.toast.logoutErrorMessage);
+      if (!(err instanceof ApiError && err.status === 401)) {
+        toast.toast({
+          type: 'error',
+          title: MESSAGES.toast.logoutErrorTitle,
+          message: MESSAGES.toast.logoutErrorMessage,
+          keepOnNavigate: true,
+        });
+      }
     }
     forget();
     queryClient.clear();

@@ -1,5 +1,3 @@
-import { SUPPORT_WHATSAPP_NUMBER } from '@contesthub/shared';
-
 /** Share links for the social buttons; each opens the network's own share page. */
 export const shareLinks = {
   whatsapp: (text: string, url: string) => `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`,
@@ -10,6 +8,9 @@ export const shareLinks = {
   telegram: (text: string, url: string) => `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`,
 };
 
-/** A chat with support on WhatsApp, optionally with a prefilled message. */
-export const supportWhatsApp = (message?: string) =>
-  `https://wa.me/${SUPPORT_WHATSAPP_NUMBER}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
+/** A chat with support's WhatsApp `number` (digits, from the server's SUPPORT_WHATSAPP), optionally with a prefilled message. */
+export const supportWhatsApp = (number: string, message?: string) =>
+  `https://wa.me/${number}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
+
+/** The number as people read it: +2348031234567. */
+export const whatsAppDisplay = (number: string) => `+${number}`;

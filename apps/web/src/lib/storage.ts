@@ -6,6 +6,10 @@ export const STORAGE_KEYS = {
   refreshToken: 'refreshToken',
   pendingEmail: 'pendingVerificationEmail',
   installDismissed: 'installPromptDismissed',
+  /** Session storage: the id of the account verified in this tab (the dashboard's first greeting). */
+  newAccount: 'newAccount',
+  /** Session storage: where to go back to once a credit purchase started elsewhere completes. */
+  returnAfterPayment: 'returnAfterPayment',
 } as const;
 
 function safe<T>(fn: () => T, fallback: T): T {

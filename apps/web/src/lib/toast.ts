@@ -13,6 +13,14 @@ export interface ToastInput {
   message?: string;
   /** Milliseconds; defaults by type (spec: 5 s, error 7 s, warning 6 s). */
   duration?: number;
+  /** A button in the toast (e.g. 'Log in' on 'Login Required'); pressing it also dismisses the toast. */
+  action?: { label: string; onClick: () => void };
+  /**
+   * An error or warning that explains the page change it comes with (session expired → login):
+   * it survives that one change. Every other error and warning describes the page it was raised
+   * on and goes when the page changes.
+   */
+  keepOnNavigate?: boolean;
 }
 
 export interface ToastApi {
@@ -22,6 +30,13 @@ export interface ToastApi {
   error: (title: string, message?: string) => number;
   warning: (title: string, message?: string) => number;
   info: (title: string, message?: string) => number;
+  /** The page changed: its errors and warnings no longer apply (see `keepOnNavigate`). */
+  pageChanged: () => void;
+  /**
+   * A form went through without a success toast of its own (it shows a success screen): the errors
+   * and warnings it raised before are fixed. (A success toast does the same by itself.)
+   */
+  resolved: () => void;
 }
 
 export const ToastContext = createContext<ToastApi | null>(null);

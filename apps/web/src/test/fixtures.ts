@@ -435,7 +435,7 @@ export const contestVoteStatsDto = (over: Partial<TContestVoteStats> = {}): TCon
     dailyFreeVoteLimit: 10,
     lastVoteAt: null,
     topEntries: [],
-    me: { votesCast: 0, freeVotesUsed: 0, remaining: { freeVotes: 1, totalVotes: 10 } },
+    me: { votesCast: 0, freeVotesUsed: 0, remaining: { freeVotes: 1, totalVotes: 10 }, votedEntries: [] },
     ...over,
   } satisfies TContestVoteStats);
 

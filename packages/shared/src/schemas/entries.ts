@@ -148,6 +148,8 @@ export type MyEntryFilter = (typeof MY_ENTRY_FILTERS)[number];
 export const ZMyEntriesQuery = z.object({
   ...pageQuery({ defaultLimit: PAGE_SIZES.allEntries, maxLimit: 50 }),
   status: z.enum(MY_ENTRY_FILTERS).optional(),
+  /** Only the entries in this contest (the contest page: has the caller entered it?). */
+  contestId: z.uuid().optional(),
 });
 
 /** GET /api/entries/review/:contestId. */

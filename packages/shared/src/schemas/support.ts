@@ -25,3 +25,10 @@ export const ZSupportTicketCreated = z.object({
   createdAt: z.string(),
 });
 export type TSupportTicketCreated = z.infer<typeof ZSupportTicketCreated>;
+
+/** GET /api/support/contact: the support channels this deployment offers (configured by the operator). */
+export const ZSupportContact = z.object({
+  /** WhatsApp number, digits in international form (for wa.me links); null when none is configured. */
+  whatsapp: z.string().nullable(),
+});
+export type TSupportContact = z.infer<typeof ZSupportContact>;

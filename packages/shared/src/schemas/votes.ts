@@ -127,7 +127,15 @@ export const ZContestVoteStats = z.object({
   topEntries: z.array(
     z.object({ _id: z.string(), title: z.string(), votesCount: z.number().int(), weightedVotes: z.number().int(), rank: z.number().int() }),
   ),
-  me: z.object({ votesCast: z.number().int(), freeVotesUsed: z.number().int(), remaining: ZRemainingVotes }).nullable(),
+  me: z
+    .object({
+      votesCast: z.number().int(),
+      freeVotesUsed: z.number().int(),
+      remaining: ZRemainingVotes,
+      /** The caller's active votes in this contest per entry (entries they have not voted for are absent). */
+      votedEntries: z.array(z.object({ entryId: z.string(), votes: z.number().int() })),
+    })
+    .nullable(),
 });
 export type TContestVoteStats = z.infer<typeof ZContestVoteStats>;
 

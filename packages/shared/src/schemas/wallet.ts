@@ -89,6 +89,8 @@ const ZFlow = z.object({
 export const ZWalletStats = z.object({
   naira: ZFlow,
   credits: ZFlow,
+  /** Vote credits used: spent on paid votes and entry fees, less their refunds (CREDIT_USE_KINDS; the Buy Credits tab's figure too). */
+  creditsUsed: z.number().meta({ description: 'creditsUsed, in vote credits: spent on paid votes and entry fees, less their refunds' }),
   /** Kobo won as contest prizes. */
   totalWinnings: z.number().int().meta({ description: 'Kobo won as contest prizes.' }),
   /** Contests whose prize was paid to this wallet. */

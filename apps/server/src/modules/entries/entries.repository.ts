@@ -78,11 +78,16 @@ export async function rankOf(db: DbOrTx, entryId: string): Promise<number | null
 // ---------- submission, edit, deletion, review ----------
 
 /** Whether the user has an entry in one of `statuses` in the contest. */
-export async function hasEntryIn(db: DbOrTx, contestId: string, userId: string, statuses: Array<EntryRow['status']>): Promise<boolean> {
+export async function hasEntryIn(
+  db: DbOrTx,
+  contestId: string,
+  userId: string,
+  statuses: ReadonlyArray<EntryRow['status']>,
+): Promise<boolean> {
   const [existing] = await db
     .select({ id: entries.id })
     .from(entries)
-    .where(and(eq(entries.contestId, contestId), eq(entries.participantId, userId), inArray(entries.status, statuses)))
+    .where(and(eq(entries.contestId, contestId), eq(entries.participantId, userId), inArray(entries.status, [...statuses])))
     .limit(1);
   return !!existing;
 }

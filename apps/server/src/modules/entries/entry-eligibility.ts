@@ -3,7 +3,7 @@
  * contest's age, state and gender restrictions, one entry per person unless allowed, the
  * participant limit, and the fee. The upload tier and whether an entry waits for review.
  */
-import { PROFILE_COMPLETION_MIN_TO_ENTER, ageOn, profileCompletion, type EntryType } from '@contesthub/shared';
+import { ENTERED_STATUSES, PROFILE_COMPLETION_MIN_TO_ENTER, ageOn, profileCompletion, type EntryType } from '@contesthub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { assertAcceptingEntries } from '../contests/phase.js';
@@ -99,8 +99,7 @@ export async function assertEligible(
   }
   assertMeetsRestrictions(contest.restrictions, user, at);
   if (!contest.settings.allowMultipleEntries) {
-    // A rejected entry does not count: its author may fix it and submit again. A disqualified one does.
-    if (await hasEntryIn(db, contest.id, user.id, ['pending', 'approved', 'disqualified'])) {
+    if (await hasEntryIn(db, contest.id, user.id, ENTERED_STATUSES)) {
       throw AppError.conflict(ENTRY_MESSAGES.alreadyEntered);
     }
   }

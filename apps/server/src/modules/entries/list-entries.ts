@@ -115,9 +115,9 @@ function myEntriesFilter(status: string | undefined, at: Date): EntryFilter {
 export async function myEntries(
   ctx: AppContext,
   userId: string,
-  q: { page: number; limit: number; status?: string | undefined },
+  q: { page: number; limit: number; status?: string | undefined; contestId?: string | undefined },
 ): Promise<TMyEntriesList> {
-  const filter = { participantId: userId, ...myEntriesFilter(q.status, now()) };
+  const filter = { participantId: userId, contestId: q.contestId, ...myEntriesFilter(q.status, now()) };
   const { list } = await entryPage(ctx.db, { filter, page: q.page, limit: q.limit, viewerId: userId });
   const approved = await approvedCounts(ctx.db, [...new Set(list.entries.map((e) => e.contest._id))]);
   return { ...list, entries: list.entries.map((e) => ({ ...e, approvedEntries: approved.get(e.contest._id) ?? 0 })) };

@@ -1,7 +1,7 @@
 import type { CreditUnits, Kobo } from '@contesthub/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { MESSAGES, type LedgerKind } from '@contesthub/shared';
+import { CREDIT_USE_KINDS, MESSAGES, type LedgerKind } from '@contesthub/shared';
 import { accounts, type AccountSpec, type Asset } from './accounts.js';
 
 export interface PostLine {
@@ -58,6 +58,7 @@ import {
   integrityRows,
   ownedBalances,
   balancesOfOwners,
+  netOfKinds,
   postInOneStatement,
   type PostingRow,
 } from './ledger.repository.js';
@@ -186,6 +187,16 @@ export async function userBalances(db: DbOrTx, userId: string): Promise<{ wallet
     walletKobo: rows.find((r) => r.kind === 'user_wallet')?.balance ?? 0,
     creditUnits: rows.find((r) => r.kind === 'user_credits')?.balance ?? 0,
   };
+}
+
+/**
+ * A user's credits used, in hundredths (CREDIT_USE_KINDS: spent on paid votes and entry fees, less
+ * their refunds): the one figure every "credits used" shows.
+ */
+export async function creditUnitsUsed(db: DbOrTx, userId: string): Promise<CreditUnits> {
+  const net = await netOfKinds(db, accounts.userCredits(userId).code, [...CREDIT_USE_KINDS.spend, ...CREDIT_USE_KINDS.refund]);
+  // Spends are negative lines on the user's account; 0 - x, never -0.
+  return Math.max(0, 0 - net);
 }
 
 /** Credit balances of many users at once (lists), keyed by user id. */

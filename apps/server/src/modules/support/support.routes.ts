@@ -1,9 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCreateSupportTicket, ZSupportTicketCreated } from '@contesthub/shared';
+import { ZCreateSupportTicket, ZSupportContact, ZSupportTicketCreated } from '@contesthub/shared';
 import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { createTicket } from './support.service.js';
 
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/contact',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'The support channels this deployment offers (WhatsApp number from SUPPORT_WHATSAPP, or null)',
+        response: { 200: envelope(ZSupportContact) },
+      },
+      config: { access: 'public' },
+    },
+    async (_req, reply) =>
+      reply.header('cache-control', 'public, max-age=300').send(ok({ whatsapp: app.ctx.config.supportWhatsApp ?? null })),
+  );
+
   app.post(
     '/tickets',
     {

@@ -9,7 +9,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { payments, users } from '../../db/schema/index.js';
 import { accounts } from '../ledger/accounts.js';
-import { accountLinesSql, netOfKinds } from '../ledger/ledger.js';
+import { accountLinesSql } from '../ledger/ledger.js';
 
 export async function findTierFields(db: DbOrTx, userId: string) {
   const [row] = await db
@@ -166,13 +166,4 @@ export async function purchaseTotals(db: DbOrTx, userId: string): Promise<{ purc
       where p.user_id = ${userId} and p.purpose = 'credits' and p.credited_at is not null`,
   );
   return { purchases: Number(row?.purchases ?? 0), kobo: Number(row?.kobo ?? 0), credits: Number(row?.credits ?? 0) };
-}
-
-/**
- * Net credit units that left the user's CREDIT account through ledger transactions of the given kinds
- * (spends count positive, refunds of them negative).
- */
-export async function netCreditUnitsOut(db: DbOrTx, userId: string, kinds: readonly string[]): Promise<number> {
-  // 0 - x, not -x: no sum of lines means 0, never -0.
-  return 0 - (await netOfKinds(db, accounts.userCredits(userId).code, kinds));
 }

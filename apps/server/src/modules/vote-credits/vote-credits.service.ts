@@ -23,6 +23,7 @@ import {
   creditsToUnits,
   formatNumber,
   isVoteCreditPackageId,
+  CREDIT_USE_KINDS,
   unitsToCredits,
   type CreditPurchaseQuote,
   type TVoteCreditPackages,
@@ -41,7 +42,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { accounts } from '../ledger/accounts.js';
-import { post, userBalances } from '../ledger/ledger.js';
+import { creditUnitsUsed, post, userBalances } from '../ledger/ledger.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
 import { PAYMENT_SWEEP_MAX_AGE_MS } from '../payments/settlement.js';
 import { settlePayment, startPayment, type SettledPayment } from '../payments/settlement.js';
@@ -49,7 +50,6 @@ import { isPremium } from '../subscriptions/benefits.js';
 import {
   findTierFields,
   listCreditHistory,
-  netCreditUnitsOut,
   purchaseTotals,
   type CreditHistoryFilter,
   type CreditHistoryRow,
@@ -72,9 +72,7 @@ export const CREDIT_PURCHASE_KIND = 'vote_credit_purchase';
 /** The type the credit history shows for credits spent on paid votes and on entry fees (spec 001 §3). */
 export const VOTE_SPEND_TYPE = 'vote_spend';
 /** Ledger kinds of modules/votes (paid votes) and modules/entries (entry fees) that spend credits. */
-export const CREDIT_SPEND_KINDS = ['vote_spend', 'entry_fee'] as const;
-/** Their refunds, which give spent credits back (counted against "credits used"). */
-const CREDIT_SPEND_REFUND_KINDS = ['vote_refund', 'entry_fee_refund'] as const;
+export const CREDIT_SPEND_KINDS = CREDIT_USE_KINDS.spend;
 
 /** The ledger reference of a purchase's credits: one posting per payment, ever. */
 export const creditPurchaseLedgerReference = (reference: string) => `credits:${reference}`;
@@ -313,13 +311,13 @@ export async function creditStats(ctx: AppContext, userId: string): Promise<TVot
   const [balances, bought, usedUnits] = await Promise.all([
     userBalances(ctx.db, userId),
     purchaseTotals(ctx.db, userId),
-    netCreditUnitsOut(ctx.db, userId, [...CREDIT_SPEND_KINDS, ...CREDIT_SPEND_REFUND_KINDS]),
+    creditUnitsUsed(ctx.db, userId),
   ]);
   return {
     currentCredits: unitsToCredits(balances.creditUnits),
     totalSpent: bought.kobo,
     totalCreditsPurchased: bought.credits,
     totalTransactions: bought.purchases,
-    totalCreditsUsed: unitsToCredits(Math.max(0, usedUnits)),
+    totalCreditsUsed: unitsToCredits(usedUnits),
   };
 }

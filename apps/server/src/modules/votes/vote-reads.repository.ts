@@ -162,6 +162,16 @@ export async function voterUsage(db: DbOrTx, contestId: string, voterId: string,
   return row;
 }
 
+/** The voter's active votes in a contest per entry (summed amounts), for the entry cards. */
+export async function voterVotesByEntry(db: DbOrTx, contestId: string, voterId: string) {
+  return db
+    .select({ entryId: votes.entryId, votes: sql<number>`sum(${votes.amount})::int`.mapWith(Number) })
+    .from(votes)
+    .where(and(eq(votes.contestId, contestId), eq(votes.voterId, voterId), eq(votes.isActive, true)))
+    .groupBy(votes.entryId)
+    .orderBy(asc(votes.entryId));
+}
+
 /** The contest's voting settings (what its vote statistics show beside the votes table's totals). */
 export async function contestVoting(db: DbOrTx, contestId: string) {
   const [row] = await db

@@ -3,12 +3,12 @@
  * with its leading entries and, for a signed-in caller, what they may still cast (the vote modal).
  * Credits spent follow the one policy rule (`votes.see_credits`).
  */
-import { unitsToCredits, type Actor } from '@contesthub/shared';
+import { unitsToCredits, type Actor, type TContestVoteStats } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../lib/clock.js';
 import { can } from '../../lib/policy.js';
 import { rankOf, topApprovedEntries } from '../entries/entries.repository.js';
-import { DAILY_FREE_VOTE_LIMIT, freeVoteDayStart, remainingOf, type Remaining } from './vote-limits.js';
+import { DAILY_FREE_VOTE_LIMIT, freeVoteDayStart, remainingOf } from './vote-limits.js';
 import * as reads from './vote-reads.repository.js';
 import { visibleContest, visibleEntry } from './vote-reads.js';
 import { toVoteSummary } from './votes.dto.js';
@@ -63,15 +63,19 @@ export async function contestStats(ctx: AppContext, actor: Actor | undefined, co
     topApprovedEntries(ctx.db, contestId, 5),
   ]);
   const summary = toVoteSummary(totals);
-  let me: { votesCast: number; freeVotesUsed: number; remaining: Remaining } | null = null;
+  let me: TContestVoteStats['me'] = null;
   if (actor && row) {
-    const usage = await reads.voterUsage(ctx.db, contestId, actor.userId, freeVoteDayStart(now()));
+    const [usage, byEntry] = await Promise.all([
+      reads.voterUsage(ctx.db, contestId, actor.userId, freeVoteDayStart(now())),
+      reads.voterVotesByEntry(ctx.db, contestId, actor.userId),
+    ]);
     const used = usage?.used ?? 0;
     const usedFree = usage?.usedFree ?? 0;
     me = {
       votesCast: used,
       freeVotesUsed: usedFree,
       remaining: remainingOf(row, { usedTotal: used, usedFree, freeToday: usage?.freeToday ?? 0 }),
+      votedEntries: byEntry,
     };
   }
   return {

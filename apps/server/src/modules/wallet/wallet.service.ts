@@ -17,7 +17,7 @@ import {
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { userBalances } from '../ledger/ledger.js';
+import { creditUnitsUsed, userBalances } from '../ledger/ledger.js';
 import type { Asset } from '../ledger/accounts.js';
 import {
   initializeDeposit,
@@ -128,18 +128,25 @@ export async function listTransactions(ctx: AppContext, userId: string, q: TWall
 export async function walletStats(ctx: AppContext, userId: string): Promise<TWalletStats> {
   const own = await userAccounts(ctx.db, userId);
   const naira = own.find((a) => a.asset === 'NGN');
-  const [flows, won] = await Promise.all([
+  const [flows, won, used] = await Promise.all([
     flowsByAsset(
       ctx.db,
       own.map((a) => a.id),
     ),
     winnings(ctx.db, naira?.id),
+    creditUnitsUsed(ctx.db, userId),
   ]);
   const flow = (asset: Asset) => {
     const f = flows.get(asset) ?? { totalIn: 0, totalOut: 0, transactions: 0 };
     return { totalIn: shown(asset, f.totalIn), totalOut: shown(asset, f.totalOut), transactions: f.transactions };
   };
-  return { naira: flow('NGN'), credits: flow('CREDIT'), totalWinnings: won.kobo, prizesWon: won.prizes };
+  return {
+    naira: flow('NGN'),
+    credits: flow('CREDIT'),
+    creditsUsed: unitsToCredits(used),
+    totalWinnings: won.kobo,
+    prizesWon: won.prizes,
+  };
 }
 
 /** POST /api/wallet/deposit: a pending payment and the gateway page to pay it on (modules/payments). */

@@ -13,17 +13,20 @@ import { Badge, Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
 import { supportWhatsApp } from '../../lib/share';
 import { SupportTicketForm } from '../../features/support/components/SupportTicketForm';
+import { useSupportWhatsApp } from '../../features/support/api/get-support-contact';
 import { PRIORITY_TONE } from '../../features/support/lib/priority';
 
-const CHANNELS = [
-  {
-    icon: WhatsAppIcon,
-    title: 'WhatsApp',
-    availability: '24/7',
-    response: 'Response within 1 hour',
-    href: supportWhatsApp('Hello ContestHub support, I need help with'),
-    action: 'Chat on WhatsApp',
-  },
+/** WhatsApp, when the server has a number configured (SUPPORT_WHATSAPP). */
+const whatsAppChannel = (number: string) => ({
+  icon: WhatsAppIcon,
+  title: 'WhatsApp',
+  availability: '24/7',
+  response: 'Response within 1 hour',
+  href: supportWhatsApp(number, 'Hello ContestHub support, I need help with'),
+  action: 'Chat on WhatsApp',
+});
+
+const OTHER_CHANNELS = [
   {
     icon: Mail,
     title: 'Email',
@@ -44,6 +47,8 @@ const CHANNELS = [
 
 export default function ContactPage() {
   const { user } = useAuth();
+  const whatsapp = useSupportWhatsApp();
+  const channels = whatsapp ? [whatsAppChannel(whatsapp), ...OTHER_CHANNELS] : OTHER_CHANNELS;
   const [params] = useSearchParams();
   // Other pages link here with a prefilled subject and category (e.g. an entry appeal).
   const category = SUPPORT_CATEGORIES.find((c) => c === params.get('category'));
@@ -58,7 +63,7 @@ export default function ContactPage() {
       </header>
 
       <div className="mt-12 grid gap-6 md:grid-cols-3">
-        {CHANNELS.map(({ icon: Icon, title, availability, response, href, action }) => (
+        {channels.map(({ icon: Icon, title, availability, response, href, action }) => (
           <Card key={title} className="flex flex-col">
             <Icon className="h-8 w-8 text-emerald-400" />
             <h2 className="mt-4 text-lg font-semibold">{title}</h2>
@@ -98,9 +103,11 @@ export default function ContactPage() {
                 </div>
               ))}
             </dl>
-            <p className="mt-4 rounded-lg bg-emerald-950/50 p-3 text-sm text-emerald-200">
-              Emergency support is available 24/7 via WhatsApp.
-            </p>
+            {whatsapp && (
+              <p className="mt-4 rounded-lg bg-emerald-950/50 p-3 text-sm text-emerald-200">
+                Emergency support is available 24/7 via WhatsApp.
+              </p>
+            )}
           </Card>
           <Card>
             <h2 className="flex items-center gap-2 font-semibold">

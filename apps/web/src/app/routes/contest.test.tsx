@@ -177,6 +177,17 @@ describe('Contest detail page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Please log in to comment.')).toBeTruthy();
   });
 
+  it("offers Log in on 'Login Required', which opens the login page remembering the contest", async () => {
+    serveContest(voting());
+    const { location } = renderAt(`/contest/${CID}`, { signedIn: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Vote' }));
+    const toast = (await screen.findByText('Please log in to vote for entries.')).closest('[data-toast-type]') as HTMLElement;
+    fireEvent.click(within(toast).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    // A page change ends the warning it answered.
+    await waitFor(() => expect(screen.queryByText('Please log in to vote for entries.')).toBeNull());
+  });
+
   it('shows the Participation Restricted notice when the server refuses on contest requirements', async () => {
     serveContest(contest());
     server.serve(
@@ -252,7 +263,7 @@ describe('Submit-entry modal', { timeout: 20_000 }, () => {
 });
 
 describe('Vote modal', { timeout: 20_000 }, () => {
-  it('shows weight and cost, refuses locally when short of credits, then votes with an Idempotency-Key', async () => {
+  it('shows weight and cost, says before sending when credits are short (with Buy credits), then votes with an Idempotency-Key', async () => {
     serveContest(voting());
     server.serve(
       'POST /votes',
@@ -286,8 +297,9 @@ describe('Vote modal', { timeout: 20_000 }, () => {
     expect(within(dialog()).getByTestId('vote-weight').textContent).toBe('5x');
     expect(within(dialog()).getByTestId('vote-total-weight').textContent).toBe('15');
     expect(within(dialog()).getByTestId('vote-cost').textContent).toBe('60 vote credits');
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cast 3 Votes' }));
-    expect(await within(dialog()).findByText('Insufficient vote credits')).toBeTruthy();
+    expect(within(dialog()).getByText('Not enough vote credits: these votes cost 60 credits and you have 50 credits.')).toBeTruthy();
+    expect(within(dialog()).getByRole('button', { name: 'Cast 3 Votes' }).hasAttribute('disabled')).toBe(true);
+    expect(within(dialog()).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/dashboard/vote-credits');
     expect(server.last('POST', '/votes')).toBeUndefined();
 
     fireEvent.change(within(dialog()).getByLabelText('Number of votes'), { target: { value: '11' } });
@@ -328,6 +340,48 @@ describe('Vote modal', { timeout: 20_000 }, () => {
       .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+});
+
+describe('What the voter has left', { timeout: 20_000 }, () => {
+  it('starts on Paid when no free vote is left, says so on Free, and the cards show the votes left and cast', async () => {
+    const other = entry({ _id: '33333333-3333-4333-8333-333333333333', title: 'Lekki Toll Gate at Dusk' });
+    serveContest(voting(), [entry(), other]);
+    server.serve(
+      `GET /votes/contest/${CID}/stats`,
+      ok(
+        contestVoteStatsDto({
+          contestId: CID,
+          me: { votesCast: 1, freeVotesUsed: 1, remaining: { freeVotes: 0, totalVotes: 9 }, votedEntries: [{ entryId: EID, votes: 1 }] },
+        }),
+      ),
+    );
+    renderAt(`/contest/${CID}`);
+    const mine = await screen.findByRole('article', { name: 'Third Mainland Bridge' });
+    await waitFor(() => expect(within(mine).getByTestId('entry-my-votes').textContent).toBe('You voted · 9 votes left'));
+    expect(within(screen.getByRole('article', { name: 'Lekki Toll Gate at Dusk' })).getByTestId('entry-my-votes').textContent).toBe(
+      '9 votes left',
+    );
+
+    fireEvent.click(within(mine).getByRole('button', { name: 'Vote' }));
+    expect((within(dialog()).getByRole('radio', { name: /Paid Vote/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog()).getByRole('radio', { name: /Free Vote/ }));
+    expect(within(dialog()).getByText('You have no free votes left in this contest. Choose Paid Vote to vote with credits.')).toBeTruthy();
+    expect(within(dialog()).getByRole('button', { name: 'Cast Vote' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows an entrant of a one-entry contest their entry instead of Submit Entry', async () => {
+    serveContest(contest());
+    server.serve(
+      'GET /entries/my-entries',
+      ok({ ...entriesPage([entry({ status: 'pending' })]), entries: [{ ...entry({ status: 'pending' }), approvedEntries: 1 }] }),
+    );
+    renderAt(`/contest/${CID}`);
+    expect(await screen.findByText('You have entered this contest')).toBeTruthy();
+    expect(screen.getByText(/Your entry “Third Mainland Bridge” is awaiting approval/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View your entry' }).getAttribute('href')).toBe(`/contest/${CID}#entry-${EID}`);
+    expect(screen.queryByRole('button', { name: 'Submit Entry' })).toBeNull();
+    expect(server.last('GET', '/entries/my-entries')?.query).toContain(`contestId=${CID}`);
   });
 });
 

@@ -1,9 +1,11 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MessageSquarePlus, ShieldAlert, Trophy, Upload } from 'lucide-react';
+import { CircleCheck, MessageSquarePlus, ShieldAlert, Trophy, Upload } from 'lucide-react';
 import {
   CONTEST_ENTRY_ANCHOR_PREFIX,
+  countOf,
+  ENTERED_STATUSES,
   paths,
   RELOAD_AFTER_SUBMIT_MS,
   type TCastResult,
@@ -29,7 +31,9 @@ import { refreshContestEntries } from '../../features/entries/api/keys';
 import { likeEntry } from '../../features/entries/api/like-entry';
 import { ContestEntryCard } from '../../features/entries/components/ContestEntryCard';
 import { LeaderboardTab } from '../../features/entries/components/LeaderboardTab';
-import { refreshVoteStats } from '../../features/votes/api/get-vote-stats';
+import { useMyEntriesIn } from '../../features/entries/api/get-my-entries';
+import { refreshVoteStats, useVoteStats } from '../../features/votes/api/get-vote-stats';
+import { votesLeftText } from '../../features/votes/lib/vote-math';
 import { lazyComponent, preloadWhenIdle } from '../../lib/lazy';
 
 // The dialogs open on a click: their code (and the form schemas it brings) loads after the page.
@@ -83,6 +87,15 @@ export default function ContestDetailPage() {
   // Asked for beside the contest, not after it: the entries are most of the first screen.
   const entriesQuery = useContestEntries(id, sort, !!id);
   const commentsQuery = useContestComments(id, !!contest);
+  // Has the user entered this one-entry contest already? Then they see their entry, not the form.
+  const oneEntry = !!contest && contest.isAcceptingEntries && !contest.settings.allowMultipleEntries;
+  const myEntriesQuery = useMyEntriesIn(id, !!user && oneEntry);
+  const myEntry = oneEntry
+    ? myEntriesQuery.data?.entries.find((e) => (ENTERED_STATUSES as readonly string[]).includes(e.status))
+    : undefined;
+  // What the voter has left (and which entries they voted for), for the entry cards.
+  const voteStats = useVoteStats(id, !!user && !!contest?.isVotingActive);
+  const myVotes = voteStats.data?.me;
 
   const notFound = contestQuery.error instanceof ApiError && (contestQuery.error.status === 404 || contestQuery.error.status === 400);
   const loadFailed = contestQuery.isError && !notFound;
@@ -111,7 +124,9 @@ export default function ContestDetailPage() {
   const entries = useMemo(() => entriesQuery.data?.pages.flatMap((p) => p.entries) ?? [], [entriesQuery.data]);
 
   // A shared or "View Entry" link (paths.contestEntry) scrolls to that entry once it is on the page.
-  const { hash } = useLocation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { hash } = location;
   const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
     if (!hash.startsWith(`#${CONTEST_ENTRY_ANCHOR_PREFIX}`) || scrolledTo.current === hash) return;
@@ -147,8 +162,15 @@ export default function ContestDetailPage() {
   }
 
   const isOrganizer = !!user && user._id === contest.organizer._id;
-  const loginRequired = (text: string) => toast.warning('Login Required', text);
-  const canSubmit = contest.isAcceptingEntries && !isOrganizer && !restricted;
+  // Log in (or register) and come back here: the login page returns to `from`.
+  const loginRequired = (text: string) =>
+    toast.toast({
+      type: 'warning',
+      title: 'Login Required',
+      message: text,
+      action: { label: 'Log in', onClick: () => void navigate(paths.login(), { state: { from: location } }) },
+    });
+  const canSubmit = contest.isAcceptingEntries && !isOrganizer && !restricted && !myEntry;
   const canComment = contest.isVotingActive && contest.settings.allowComments;
 
   const openSubmit = () => (user ? setModal({ kind: 'submit' }) : loginRequired(LOGIN_REQUIRED.submit));
@@ -228,11 +250,29 @@ export default function ContestDetailPage() {
       )}
       {!user && (contest.isAcceptingEntries || contest.isVotingActive) && (
         <p className="rounded-xl border border-slate-800 bg-slate-900/60 p-4 text-sm text-slate-300">
-          <Link to={paths.login()} className="font-semibold text-emerald-300 hover:text-emerald-200">
+          <Link to={paths.login()} state={{ from: location }} className="font-semibold text-emerald-300 hover:text-emerald-200">
             Log in
           </Link>{' '}
           to {contest.isAcceptingEntries ? 'submit an entry' : 'vote, like and comment'}.
         </p>
+      )}
+      {myEntry && (
+        <div role="status" className="flex gap-3 rounded-xl border border-emerald-500/30 bg-emerald-500/10 p-4 text-sm">
+          <CircleCheck className="h-5 w-5 shrink-0 text-emerald-300" aria-hidden />
+          <div>
+            <p className="font-semibold text-emerald-200">You have entered this contest</p>
+            <p className="text-slate-300">
+              This contest takes one entry per person. Your entry &ldquo;{myEntry.title}&rdquo; is{' '}
+              {myEntry.status === 'pending' ? 'awaiting approval' : myEntry.status}.
+            </p>
+            <Link
+              to={paths.contestEntry(contest._id, myEntry._id)}
+              className="mt-1 inline-block font-semibold text-emerald-300 hover:text-emerald-200"
+            >
+              View your entry
+            </Link>
+          </div>
+        </div>
       )}
       {isOrganizer && contest.isAcceptingEntries && (
         <p className="rounded-xl border border-slate-800 bg-slate-900/60 p-4 text-sm text-slate-300">
@@ -284,13 +324,22 @@ export default function ContestDetailPage() {
               <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Entries">
                 {entries.map((entry) => {
                   const isMine = !!user && entry.participant._id === user._id;
+                  const canVote = contest.isVotingActive && entry.status === 'approved' && !isMine;
+                  const votedHere = myVotes?.votedEntries.find((v) => v.entryId === entry._id)?.votes ?? 0;
+                  const left = myVotes ? votesLeftText(myVotes.remaining, contest.votingType) : null;
                   return (
                     <li key={entry._id}>
                       <ContestEntryCard
                         entry={entry}
                         actions={{
                           isMine,
-                          canVote: contest.isVotingActive && entry.status === 'approved' && !isMine,
+                          canVote,
+                          myVotes:
+                            canVote && myVotes
+                              ? [votedHere > 0 ? `You voted${votedHere > 1 ? ` (${countOf(votedHere, 'vote')})` : ''}` : null, left]
+                                  .filter(Boolean)
+                                  .join(' · ')
+                              : undefined,
                           onVote: () => (user ? setModal({ kind: 'vote', entry }) : loginRequired(LOGIN_REQUIRED.vote)),
                           onLike: () => toggleEntryLike(entry),
                           onShare: () => setModal({ kind: 'share', entry }),

@@ -25,13 +25,15 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import {
+  countOf,
   formatDate,
   formatNumber,
   formatRelativeTime,
   formatVoteCount,
+  nounFor,
+  paths,
   type TPublicProfile,
   type TUserContest,
-  paths,
 } from '@contesthub/shared';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../components/ui/toast';
@@ -314,7 +316,7 @@ function ProfileView({ profile }: { profile: TPublicProfile }) {
                   </p>
                   <p className="mt-2 inline-flex items-center gap-1.5 text-sm text-amber-300">
                     <Heart className="h-4 w-4" aria-hidden />
-                    {formatVoteCount(e.totalVotes)} {e.totalVotes === 1 ? 'vote' : 'votes'}
+                    {formatVoteCount(e.totalVotes)} {nounFor(e.totalVotes, 'vote')}
                   </p>
                 </Link>
               </li>
@@ -442,9 +444,7 @@ function ContestCard({ contest }: { contest: TUserContest }) {
             <Icon className="h-3.5 w-3.5" aria-hidden />
             {status.label}
           </Badge>
-          <span className="text-slate-400">
-            {formatNumber(contest.entriesCount)} {contest.entriesCount === 1 ? 'entry' : 'entries'}
-          </span>
+          <span className="text-slate-400">{countOf(contest.entriesCount, 'entry')}</span>
         </div>
       </div>
     </Link>

@@ -3,6 +3,7 @@ import { BadgeCheck, CreditCard, Landmark, LockKeyhole, ShieldCheck, Smartphone,
 import { PRODUCT_NAME, SUPPORT_EMAIL, paths } from '@contesthub/shared';
 import { FacebookIcon, TwitterIcon, WhatsAppIcon } from '../../components/ui/brand-icons';
 import { shareLinks, supportWhatsApp } from '../../lib/share';
+import { useSupportWhatsApp } from '../../features/support/api/get-support-contact';
 import { Logo } from './Logo';
 
 const COLUMNS = [
@@ -57,6 +58,7 @@ const COMPLIANCE_BADGES = [
 ];
 
 export function Footer() {
+  const whatsapp = useSupportWhatsApp();
   const siteUrl = typeof window === 'undefined' ? '' : window.location.origin;
   const shareText = `Join me on ${PRODUCT_NAME}: creative contests for Nigeria. Enter, vote and win!`;
   const shares = [
@@ -78,14 +80,16 @@ export function Footer() {
               <a href={`mailto:${SUPPORT_EMAIL}`} className="inline-flex items-center gap-2 hover:text-emerald-300">
                 <Mail className="h-4 w-4" aria-hidden /> {SUPPORT_EMAIL}
               </a>
-              <a
-                href={supportWhatsApp()}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-2 hover:text-emerald-300"
-              >
-                <WhatsAppIcon className="h-4 w-4" /> WhatsApp support, 24/7
-              </a>
+              {whatsapp && (
+                <a
+                  href={supportWhatsApp(whatsapp)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-2 hover:text-emerald-300"
+                >
+                  <WhatsAppIcon className="h-4 w-4" /> WhatsApp support, 24/7
+                </a>
+              )}
             </div>
           </div>
           {COLUMNS.map((col) => (

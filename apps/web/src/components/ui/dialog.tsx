@@ -155,10 +155,12 @@ export interface FormDialogProps extends Omit<DialogProps, 'footer' | 'dismissib
   submitVariant?: ButtonProps['variant'];
   /** The form's request is in flight: the submit button spins, and Cancel and every dismissal wait. */
   pending: boolean;
+  /** The form cannot go through as it stands (it says why): the submit button is disabled. */
+  submitDisabled?: boolean;
 }
 
 /** A dialog around one form, with Cancel and the form's submit button in the footer. */
-export function FormDialog({ formId, submitLabel, submitVariant, pending, ...dialog }: FormDialogProps) {
+export function FormDialog({ formId, submitLabel, submitVariant, pending, submitDisabled = false, ...dialog }: FormDialogProps) {
   return (
     <Dialog
       {...dialog}
@@ -168,7 +170,7 @@ export function FormDialog({ formId, submitLabel, submitVariant, pending, ...dia
           <Button variant="outline" onClick={dialog.onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant={submitVariant} loading={pending}>
+          <Button type="submit" form={formId} variant={submitVariant} loading={pending} disabled={submitDisabled}>
             {submitLabel}
           </Button>
         </>

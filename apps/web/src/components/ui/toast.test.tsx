@@ -53,6 +53,44 @@ describe('toasts', () => {
     expect(count()).toBe(0);
   });
 
+  it('ends the errors and warnings a form raised once it succeeds, and keeps the rest', () => {
+    show({ type: 'error', title: 'Validation Error' });
+    show({ type: 'warning', title: 'Login Required' });
+    show({ type: 'info', title: 'Two-Factor Authentication' });
+    show({ type: 'success', title: 'Profile Updated' });
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByText('Validation Error')).toBeNull();
+    expect(screen.queryByText('Login Required')).toBeNull();
+    expect(screen.getByText('Two-Factor Authentication')).toBeTruthy();
+    expect(screen.getByText('Profile Updated')).toBeTruthy();
+    // A form that succeeds with a screen of its own, not a toast.
+    show({ type: 'error', title: 'Ticket Not Sent' });
+    act(() => api.resolved());
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByText('Ticket Not Sent')).toBeNull();
+  });
+
+  it('ends errors and warnings when the page changes, except one explaining that change (until the next)', () => {
+    show({ type: 'error', title: 'Failed to load contests' });
+    show({ type: 'warning', title: 'Session Expired', keepOnNavigate: true });
+    act(() => api.pageChanged());
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByText('Failed to load contests')).toBeNull();
+    expect(screen.getByText('Session Expired')).toBeTruthy();
+    act(() => api.pageChanged());
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByText('Session Expired')).toBeNull();
+  });
+
+  it('offers its action as a button that runs it and dismisses the toast', () => {
+    const onClick = vi.fn();
+    show({ type: 'warning', title: 'Login Required', action: { label: 'Log in', onClick } });
+    act(() => screen.getByRole('button', { name: 'Log in' }).click());
+    expect(onClick).toHaveBeenCalledOnce();
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByText('Login Required')).toBeNull();
+  });
+
   it('honours a custom duration', () => {
     show({ type: 'info', title: 'Custom', duration: 10_000 });
     act(() => vi.advanceTimersByTime(9_000));

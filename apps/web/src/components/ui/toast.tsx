@@ -11,8 +11,16 @@ interface ToastItem extends ToastInput {
   leaving: boolean;
 }
 
+/** Errors and warnings describe a problem on the page: a success or a page change ends them. */
+const describesProblem = (t: ToastItem) => !t.leaving && (t.type === 'error' || t.type === 'warning');
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
+  // The list as last rendered, for dismissals decided outside a state update.
+  const toastsRef = useRef<ToastItem[]>([]);
+  useEffect(() => {
+    toastsRef.current = toasts;
+  }, [toasts]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, number>());
 
@@ -29,9 +37,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [remove],
   );
 
+  /** Dismisses every toast the predicate picks (its timer is cleared). */
+  const dismissWhere = useCallback(
+    (pick: (t: ToastItem) => boolean) => {
+      for (const t of toastsRef.current) {
+        if (!pick(t)) continue;
+        window.clearTimeout(timers.current.get(t.id));
+        dismiss(t.id);
+      }
+    },
+    [dismiss],
+  );
+
   const toast = useCallback(
     (input: ToastInput) => {
       const id = nextId.current++;
+      // A success means the form it answers went through: the errors it showed before are fixed.
+      if (input.type === 'success') dismissWhere(describesProblem);
       // The list holds at most 20; the oldest give way.
       setToasts((list) => [...list, { ...input, id, leaving: false }].slice(-TOAST.maxHeld));
       timers.current.set(
@@ -40,8 +62,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       );
       return id;
     },
-    [dismiss],
+    [dismiss, dismissWhere],
   );
+
+  const pageChanged = useCallback(() => {
+    dismissWhere((t) => describesProblem(t) && !t.keepOnNavigate);
+    // A toast that explained this change has now done so: the next change ends it too.
+    setToasts((list) => (list.some((t) => t.keepOnNavigate) ? list.map((t) => ({ ...t, keepOnNavigate: false })) : list));
+  }, [dismissWhere]);
 
   useEffect(() => {
     const pending = timers.current;
@@ -56,8 +84,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       error: (title, message) => toast({ type: 'error', title, message }),
       warning: (title, message) => toast({ type: 'warning', title, message }),
       info: (title, message) => toast({ type: 'info', title, message }),
+      pageChanged,
+      resolved: () => dismissWhere(describesProblem),
     }),
-    [toast, dismiss],
+    [toast, dismiss, pageChanged, dismissWhere],
   );
 
   return (
@@ -98,6 +128,18 @@ function Toaster({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: (id: n
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-slate-100">{t.title}</p>
               {t.message && <p className="mt-0.5 text-sm text-slate-300">{t.message}</p>}
+              {t.action && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    onDismiss(t.id);
+                    t.action!.onClick();
+                  }}
+                  className="mt-2 rounded-md bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-900 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-300"
+                >
+                  {t.action.label}
+                </button>
+              )}
             </div>
             <button
               type="button"

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, KeyRound, LogIn, ShieldCheck, Smartphone } from 'lucide-react';
 import { BACKUP_CODE, MESSAGES, TWO_FACTOR_CODE_LENGTH, ZLogin, type TLoginInput, paths } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
@@ -12,6 +12,7 @@ import { useLogin } from '../../../features/auth/api/login';
 import { AuthCard, FormAlert } from '../../../features/auth/components/AuthCard';
 import { digitsOnly } from '../../../features/auth/lib/password-rules';
 import { useOnChange } from '../../../features/auth/lib/use-on-change';
+import { withOrigin } from '../../guards';
 
 /** Text shown for each login errorType (spec 000 §8). */
 function loginFailureText(err: ApiError): string {
@@ -44,6 +45,7 @@ const backupCodeOnly = (value: string) =>
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { signIn } = useAuth();
   const toast = useToast();
   const loginMutation = useLogin();
@@ -105,8 +107,9 @@ export default function LoginPage() {
       },
       onError: (err) => {
         if (err instanceof ApiError && err.errorType === 'EMAIL_NOT_VERIFIED') {
-          toast.warning('Email Not Verified', MESSAGES.login.EMAIL_NOT_VERIFIED);
-          navigate(paths.verifyEmail({ email: parsed.data.email }), { state: { email: parsed.data.email } });
+          toast.toast({ type: 'warning', title: 'Email Not Verified', message: MESSAGES.login.EMAIL_NOT_VERIFIED, keepOnNavigate: true });
+          // Verifying then returns to the page that asked for a login, like the login itself.
+          navigate(paths.verifyEmail({ email: parsed.data.email }), { state: withOrigin(location.state, { email: parsed.data.email }) });
           return;
         }
         if (err instanceof ApiError && err.errorType === '2FA_REQUIRED') {
@@ -249,7 +252,7 @@ export default function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
         New to ContestHub?{' '}
-        <Link to={paths.register()} className="font-semibold text-emerald-300 hover:underline">
+        <Link to={paths.register()} state={withOrigin(location.state)} className="font-semibold text-emerald-300 hover:underline">
           Create an account
         </Link>
       </p>

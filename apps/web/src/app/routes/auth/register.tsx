@@ -1,5 +1,5 @@
 import { startTransition, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { MESSAGES, PHONE_EXAMPLE, REFERRAL, ZRegister, paths } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/forms';
 import { useRegister } from '../../../features/auth/api/register';
+import { withOrigin } from '../../guards';
 import { AuthCard } from '../../../features/auth/components/AuthCard';
 import { ValidTick } from '../../../features/auth/components/FieldExtras';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -31,6 +32,7 @@ const isInputProblem = (err: ApiError) =>
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
   const { signIn } = useAuth();
   const toast = useToast();
@@ -72,7 +74,8 @@ export default function RegisterPage() {
         // RedirectIfSignedIn around this page never sends the fresh (unverified) user elsewhere.
         startTransition(() => {
           signIn(result);
-          navigate(paths.verifyEmail({ email }), { replace: true, state: { email } });
+          // The page that asked for a login (if any) travels on: verifying returns there.
+          navigate(paths.verifyEmail({ email }), { replace: true, state: withOrigin(location.state, { email }) });
         });
       },
       onError: (err) => {
@@ -201,7 +204,7 @@ export default function RegisterPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
         Already have an account?{' '}
-        <Link to={paths.login()} className="font-semibold text-emerald-300 hover:underline">
+        <Link to={paths.login()} state={withOrigin(location.state)} className="font-semibold text-emerald-300 hover:underline">
           Log in
         </Link>
       </p>

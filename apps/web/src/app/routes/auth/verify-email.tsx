@@ -27,6 +27,8 @@ import { digitsOnly } from '../../../features/auth/lib/password-rules';
 import { pendingEmail, resolveVerifyEmail } from '../../../features/auth/lib/pending-email';
 import { useCountdown } from '../../../features/auth/lib/use-countdown';
 import { useOnChange } from '../../../features/auth/lib/use-on-change';
+import { newAccount } from '../../../features/auth/lib/new-account';
+import { loginDestination, withOrigin } from '../../guards';
 
 type Phase = 'pending' | 'success' | 'failed';
 
@@ -74,9 +76,12 @@ export default function VerifyEmailPage() {
   // After verification the success state shows, then the dashboard opens (spec 000 §4).
   useEffect(() => {
     if (phase !== 'success') return;
-    const timer = window.setTimeout(() => navigate(destination, { replace: true }), REDIRECT_AFTER_VERIFY_MS);
+    const timer = window.setTimeout(
+      () => navigate(destination, { replace: true, state: withOrigin(location.state) }),
+      REDIRECT_AFTER_VERIFY_MS,
+    );
     return () => window.clearTimeout(timer);
-  }, [phase, destination, navigate]);
+  }, [phase, destination, navigate, location.state]);
 
   // Move focus with the state so keyboard and screen-reader users follow along.
   useOnChange(phase, (now) => (now === 'pending' ? codeRef : headingRef).current?.focus());
@@ -120,7 +125,9 @@ export default function VerifyEmailPage() {
         if (refreshToken) signIn({ token: result.token, refreshToken, user: result.user });
         pendingEmail.clear();
         toast.success('Email Verified!', verifiedToastMessage(result));
-        setDestination(refreshToken ? paths.dashboard.home() : paths.login());
+        newAccount.mark(result.user._id);
+        // Back to the page that asked for a login, if one did; else the dashboard.
+        setDestination(refreshToken ? loginDestination(location.state) : paths.login());
         setPhase('success');
       },
       onError: (err) => {
@@ -197,7 +204,7 @@ export default function VerifyEmailPage() {
   // A verified user has nothing to do here, except while the success state is on screen.
   if (phase !== 'success') {
     if (authStatus === 'loading') return <Spinner />;
-    if (user?.isVerified) return <Navigate to={paths.dashboard.home()} replace />;
+    if (user?.isVerified) return <Navigate to={loginDestination(location.state)} replace />;
   }
 
   const resendButton = (variant: 'outline' | 'ghost') => (
@@ -225,10 +232,12 @@ export default function VerifyEmailPage() {
           <p className="mt-2 text-sm text-slate-300">
             {destination === paths.dashboard.home()
               ? 'Your email address is verified. Taking you to your dashboard…'
-              : 'Your email address is verified. Taking you to the login page…'}
+              : destination === paths.login()
+                ? 'Your email address is verified. Taking you to the login page…'
+                : 'Your email address is verified. Taking you back to where you were…'}
           </p>
-          <ButtonLink to={destination} replace className="mt-6">
-            {destination === paths.dashboard.home() ? 'Go to Dashboard' : 'Go to Login'}
+          <ButtonLink to={destination} replace state={withOrigin(location.state)} className="mt-6">
+            {destination === paths.dashboard.home() ? 'Go to Dashboard' : destination === paths.login() ? 'Go to Login' : 'Continue'}
           </ButtonLink>
         </Outcome>
       </AuthCard>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PlusCircle, RefreshCw, Trophy } from 'lucide-react';
-import { formatNumber, paths } from '@contesthub/shared';
+import { countOf, paths } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState, LoadError, SkeletonGrid, useOncePerError } from '../../../components/ui/list-states';
@@ -131,9 +131,7 @@ export default function MyContestsPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h2 className="text-2xl font-bold">My Contests</h2>
-          <p className="text-slate-400">
-            {data ? `${formatNumber(data.total)} ${data.total === 1 ? 'contest' : 'contests'}` : 'Manage the contests you organise.'}
-          </p>
+          <p className="text-slate-400">{data ? countOf(data.total, 'contest') : 'Manage the contests you organise.'}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button

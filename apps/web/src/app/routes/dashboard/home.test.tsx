@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TRecentActivity, TRecentActivityList, TUserStats } from '@contesthub/shared';
 import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 // Loaded up front so the lazy route resolves at once.
+import { newAccount } from '../../../features/auth/lib/new-account';
 import './home';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -54,6 +55,19 @@ afterEach(() => {
 const figure = async (id: string) => (await screen.findByTestId(id)).textContent;
 
 describe('Dashboard overview', { timeout: 20_000 }, () => {
+  it('greets the account verified in this tab as a newcomer, not with Welcome back', async () => {
+    server.serve('GET /dashboard/user-stats', ok(stats()));
+    server.serve('GET /dashboard/recent-activity', ok({ activities } satisfies TRecentActivityList));
+    newAccount.mark('u1');
+    try {
+      renderAt('/dashboard');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Welcome to ContestHub, Ada!' })).toBeTruthy();
+      expect(screen.queryByText(/Welcome back/)).toBeNull();
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
   it('shows the figures, badges and the latest activities (5 asked) as links', async () => {
     server.serve('GET /dashboard/user-stats', ok(stats()));
     server.serve('GET /dashboard/recent-activity', ok({ activities } satisfies TRecentActivityList));

@@ -9,6 +9,7 @@ import { StatCard } from '../../../components/ui/stat';
 import { useRecentActivity } from '../../../features/dashboard/api/get-recent-activity';
 import { useUserStats } from '../../../features/dashboard/api/get-user-stats';
 import { RecentActivityList } from '../../../features/dashboard/components/RecentActivity';
+import { newAccount } from '../../../features/auth/lib/new-account';
 
 /** Spec 001 §8 (Shell and dashboard). */
 const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data';
@@ -35,8 +36,17 @@ export default function DashboardHome() {
   return (
     <div className="space-y-6">
       <div>
-        <h2 className="text-2xl font-bold">Welcome back, {firstName}!</h2>
-        <p className="text-slate-400">Here is where your contests, entries and money come together.</p>
+        {newAccount.is(user._id) ? (
+          <>
+            <h2 className="text-2xl font-bold">Welcome to ContestHub, {firstName}!</h2>
+            <p className="text-slate-400">Your account is ready. Here is where your contests, entries and money come together.</p>
+          </>
+        ) : (
+          <>
+            <h2 className="text-2xl font-bold">Welcome back, {firstName}!</h2>
+            <p className="text-slate-400">Here is where your contests, entries and money come together.</p>
+          </>
+        )}
       </div>
 
       {(stats.isError || activity.isError) && (

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TDepositVerified, TVoteCreditVerified, TWallet, TWalletAnswer } from '@contesthub/shared';
 import { fail, fakeServer, meDto, ok, renderAt } from '../../../test/harness';
 import { attemptedReferences } from '../../../features/payments/lib/attempted';
+import { returnAfterPayment } from '../../../lib/return-after-payment';
 // Loaded up front so the lazy route resolves at once.
 import './payment-verification';
 import './wallet';
@@ -120,9 +121,23 @@ describe('Payment verification page', { timeout: 20_000 }, () => {
   it('says No payment reference found in URL without asking the server', async () => {
     renderAt('/dashboard/payment-verification');
     expect(await screen.findByText('No payment reference found in URL')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Contact Support' })).toBeTruthy();
+    // The spec's ways on: Try Again (pay again, from the wallet), Browse Contests, Go to Dashboard.
+    expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/dashboard/wallet');
+    expect(screen.getByRole('link', { name: 'Browse Contests' }).getAttribute('href')).toBe('/browse-contests');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(verifyCalls()).toHaveLength(0);
+  });
+
+  it('never shows the debug reset in a production build', async () => {
+    vi.stubEnv('DEV', false);
+    try {
+      server.serve('POST /wallet/verify-deposit', verified('dep-prod'));
+      renderAt('/dashboard/payment-verification?reference=dep-prod');
+      expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Reset saved verification state' })).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('shows success for a reference already attempted, without verifying it again, with the balance read afresh', async () => {
@@ -259,6 +274,16 @@ describe('Payment verification by purpose', { timeout: 20_000 }, () => {
     expect(attemptedReferences.has(VCP)).toBe(true);
     // The header's credit balance is read again.
     await waitFor(() => expect(server.calls.filter((c) => c.path === '/auth/me').length).toBeGreaterThan(1));
+  });
+
+  it('offers the way back to the contest whose vote dialog sent the user to buy credits, once', async () => {
+    returnAfterPayment.set('/contest/c1', 'Lagos at Night');
+    server.serve('POST /vote-credits/verify', creditsVerified());
+    renderAt(`/dashboard/payment-verification?reference=${VCP}`);
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Lagos at Night' }).getAttribute('href')).toBe('/contest/c1');
+    // A later purchase started from the wallet is not sent back there.
+    expect(returnAfterPayment.get()).toBeNull();
   });
 
   it('says a repeated credit verification added nothing new', async () => {

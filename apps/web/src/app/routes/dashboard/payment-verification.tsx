@@ -19,6 +19,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { oncePerKey } from '../../../lib/once';
+import { returnAfterPayment } from '../../../lib/return-after-payment';
 import { refreshVoteCredits } from '../../../features/credits/api/keys';
 import { verifyCreditPurchase } from '../../../features/credits/api/verify-credit-purchase';
 import { CREDIT_MESSAGES } from '../../../features/credits/lib/messages';
@@ -46,6 +47,8 @@ const verification = oncePerKey(async (reference: string): Promise<PaymentVerifi
 
 type View =
   | { phase: 'pending'; stuck: boolean }
+  /** No reference in the address: nothing to verify, but the payment can be started again. */
+  | { phase: 'no-reference' }
   | { phase: 'verifying' }
   /** `result` is null when the reference was already attempted: the balance is then read afresh. */
   | { phase: 'success'; result: PaymentVerification | null }
@@ -68,7 +71,7 @@ function describeFailure(err: unknown): { message: string; notFound: boolean } {
  * (the spec's not-found text, nothing to retry), else it waits to verify.
  */
 function firstView(reference: string | null, purpose: PaymentPurpose | null): View {
-  if (!reference) return { phase: 'error', message: M.noReference, canRetry: false };
+  if (!reference) return { phase: 'no-reference' };
   if (!purpose) return { phase: 'error', message: M.notFound, canRetry: false };
   return { phase: 'pending', stuck: false };
 }
@@ -160,7 +163,7 @@ export default function PaymentVerificationPage() {
   // Focus follows the outcome so keyboard and screen-reader users land on it.
   const phase = view.phase;
   useEffect(() => {
-    if (phase === 'success' || phase === 'error') headingRef.current?.focus();
+    if (phase === 'success' || phase === 'error' || phase === 'no-reference') headingRef.current?.focus();
   }, [phase]);
 
   const tryAgain = useCallback(() => {
@@ -170,12 +173,21 @@ export default function PaymentVerificationPage() {
   }, [reference]);
 
   // The spec's debug reset: forget every remembered reference, then verify this one from the start.
+  // A developer's tool: development builds only, never shown to users.
   const resetSaved = useCallback(() => {
     attemptedReferences.clearAll();
     toast.success(M.resetDone);
     setAttempt((n) => n + 1);
   }, [toast]);
-  const canReset = verifiable !== null && (view.phase === 'success' || view.phase === 'error');
+  const canReset = import.meta.env.DEV && verifiable !== null && (view.phase === 'success' || view.phase === 'error');
+
+  // A credit purchase started from a contest's vote dialog: the way back to that contest.
+  const [returnTo] = useState(returnAfterPayment.get);
+  const back = purpose === 'credits' && view.phase === 'success' ? returnTo : null;
+  // Offered once: a later purchase from the wallet is not sent back to this contest.
+  useEffect(() => {
+    if (back) returnAfterPayment.clear();
+  }, [back]);
 
   return (
     <div className="mx-auto max-w-lg py-4 sm:py-10">
@@ -198,6 +210,15 @@ export default function PaymentVerificationPage() {
               </ButtonLink>
             </OutcomeActions>
           </Outcome>
+        ) : view.phase === 'no-reference' ? (
+          <Outcome icon={CircleX} tone="error" title="We could not confirm your payment" role="alert" headingRef={headingRef}>
+            <p className="mt-2 text-sm text-slate-300">{M.noReference}</p>
+            <OutcomeActions>
+              {/* Without a reference there is nothing to check: trying again means paying again, from the wallet. */}
+              <ButtonLink to={paths.dashboard.wallet()}>Try Again</ButtonLink>
+              <ElsewhereLinks />
+            </OutcomeActions>
+          </Outcome>
         ) : view.phase === 'success' ? (
           <Outcome icon={CircleCheck} tone="success" title="Payment Successful" role="status" headingRef={headingRef}>
             {purpose === 'credits' ? (
@@ -206,15 +227,14 @@ export default function PaymentVerificationPage() {
               <SuccessDetails result={view.result?.purpose === 'deposit' ? view.result.deposit : null} />
             )}
             <OutcomeActions>
-              <ButtonLink to={purpose === 'credits' ? paths.dashboard.wallet({ tab: 'credits' }) : paths.dashboard.wallet()}>
+              {back && <ButtonLink to={back.path}>Back to {back.label}</ButtonLink>}
+              <ButtonLink
+                to={purpose === 'credits' ? paths.dashboard.wallet({ tab: 'credits' }) : paths.dashboard.wallet()}
+                variant={back ? 'outline' : 'primary'}
+              >
                 View Wallet
               </ButtonLink>
-              <ButtonLink to={paths.browseContests()} variant="outline">
-                Browse Contests
-              </ButtonLink>
-              <ButtonLink to={paths.dashboard.home()} variant="ghost">
-                Go to Dashboard
-              </ButtonLink>
+              <ElsewhereLinks />
             </OutcomeActions>
           </Outcome>
         ) : (
@@ -225,6 +245,9 @@ export default function PaymentVerificationPage() {
               {view.canRetry && <Button onClick={tryAgain}>Try Again</Button>}
               <ButtonLink to={paths.contact()} variant="outline">
                 Contact Support
+              </ButtonLink>
+              <ButtonLink to={paths.browseContests()} variant="ghost">
+                Browse Contests
               </ButtonLink>
               <ButtonLink to={paths.dashboard.wallet()} variant="ghost">
                 View Wallet
@@ -248,6 +271,20 @@ export default function PaymentVerificationPage() {
         )}
       </Card>
     </div>
+  );
+}
+
+/** Browse Contests and Go to Dashboard (spec 002 §2.10), where the outcome leaves the user. */
+function ElsewhereLinks() {
+  return (
+    <>
+      <ButtonLink to={paths.browseContests()} variant="outline">
+        Browse Contests
+      </ButtonLink>
+      <ButtonLink to={paths.dashboard.home()} variant="ghost">
+        Go to Dashboard
+      </ButtonLink>
+    </>
   );
 }
 

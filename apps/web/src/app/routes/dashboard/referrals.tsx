@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Coins, Crown, Gift, Hourglass, Medal, Share2, UserPlus, Users, type LucideIcon } from 'lucide-react';
-import { formatDate, formatNumber, REFERRAL, type TReferralStats } from '@contesthub/shared';
+import { countOf, formatDate, formatNumber, REFERRAL, type TReferralStats } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card, Skeleton } from '../../../components/ui/card';
@@ -64,14 +64,14 @@ export default function ReferralsPage() {
           label="Total Earnings"
           tone="text-amber-300"
           loading={stats.isPending}
-          value={stats.data && `${formatNumber(stats.data.totalEarnings)} credits`}
+          value={stats.data && countOf(stats.data.totalEarnings, 'credit')}
         />
         <StatCard
           icon={Hourglass}
           label="Pending Rewards"
           tone="text-sky-300"
           loading={stats.isPending}
-          value={stats.data && `${formatNumber(stats.data.pendingRewards)} credits`}
+          value={stats.data && countOf(stats.data.pendingRewards, 'credit')}
         />
       </div>
 
@@ -154,11 +154,9 @@ export default function ReferralsPage() {
                     </span>
                     <div className="min-w-0 flex-1">
                       <p className={cn('truncate font-medium', top && 'text-amber-200')}>{row.user?.fullName || 'Anonymous'}</p>
-                      <p className="text-xs text-slate-400">
-                        {formatNumber(row.totalReferrals)} {row.totalReferrals === 1 ? 'referral' : 'referrals'}
-                      </p>
+                      <p className="text-xs text-slate-400">{countOf(row.totalReferrals, 'referral')}</p>
                     </div>
-                    <span className="shrink-0 text-sm font-semibold text-amber-300">{formatNumber(row.totalEarnings)} credits</span>
+                    <span className="shrink-0 text-sm font-semibold text-amber-300">{countOf(row.totalEarnings, 'credit')}</span>
                   </li>
                 );
               })}
@@ -190,7 +188,7 @@ export default function ReferralsPage() {
                     <p className="truncate font-medium">{r.user.fullName}</p>
                     <p className="text-xs text-slate-400">{formatDate(r.joinedAt)}</p>
                   </div>
-                  <span className="shrink-0 text-sm font-semibold text-emerald-300">+{formatNumber(r.rewardAmount)} credits</span>
+                  <span className="shrink-0 text-sm font-semibold text-emerald-300">+{countOf(r.rewardAmount, 'credit')}</span>
                 </li>
               ))}
             </ul>

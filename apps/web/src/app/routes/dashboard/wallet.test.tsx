@@ -43,6 +43,8 @@ const page = (transactions: TWalletTransaction[], p: TPagination = pageOf({ page
 const stats = (over: Partial<TWalletStats> = {}): TWalletStats => ({
   naira: { totalIn: 1_550_050, totalOut: 300_000, transactions: 3 },
   credits: { totalIn: 100, totalOut: 59.5, transactions: 4 },
+  // Out includes a transfer to another member; used counts only votes and entry fees.
+  creditsUsed: 49.5,
   totalWinnings: 285_000,
   prizesWon: 1,
   ...over,
@@ -110,7 +112,9 @@ describe('Wallet overview', { timeout: 20_000 }, () => {
     expect(within(rows[2]!).getByText('Prize escrow')).toBeTruthy();
 
     expect(await screen.findByText('₦15,500.50')).toBeTruthy();
-    expect(screen.getByText('59.5 credits')).toBeTruthy();
+    // Credits used is the server's one figure (votes and entry fees), not everything that went out.
+    expect(screen.getByText('49.5 credits')).toBeTruthy();
+    expect(screen.queryByText('59.5 credits')).toBeNull();
     // The money actions: Deposit, Withdraw, Buy credits, and Transfer credits on its own page.
     expect(screen.getByRole('button', { name: 'Deposit' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Withdraw' })).toBeTruthy();

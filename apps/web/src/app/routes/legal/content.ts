@@ -10,6 +10,8 @@ export interface LegalSection {
   title: string;
   paragraphs: string[];
   bullets?: string[];
+  /** Ends with the support channels as bullets: email, and WhatsApp when one is configured. */
+  contactChannels?: true;
 }
 
 export const PRIVACY_LAST_UPDATED = '22 November 2026';
@@ -157,7 +159,8 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
       'We may update this Privacy Policy from time to time to reflect changes to ContestHub, to the law or to how we handle personal data. The date at the top of this page shows when it was last updated. If we make significant changes, we will let you know by email or through a notice in the app before the changes take effect.',
       'If you have any questions about this policy or about how we handle your personal data, or if you want to exercise any of your rights, you can reach us through:',
     ],
-    bullets: ['Email: support@contesthub.ng', 'WhatsApp support: +234 800 000 0000, 24 hours a day, 7 days a week.'],
+    // Email, and WhatsApp when the server has a number configured (legal-document.tsx).
+    contactChannels: true,
   },
 ];
 
@@ -329,6 +332,7 @@ export const TERMS_SECTIONS: LegalSection[] = [
       'If any part of these Terms is found to be invalid or unenforceable, the rest of the Terms will continue to apply. If we do not enforce any part of these Terms straight away, that does not mean we have given up our right to enforce it later.',
       'If you have any questions about these Terms, you can reach us through:',
     ],
-    bullets: ['Email: support@contesthub.ng', 'WhatsApp support: +234 800 000 0000, 24 hours a day, 7 days a week.'],
+    // Email, and WhatsApp when the server has a number configured (legal-document.tsx).
+    contactChannels: true,
   },
 ];

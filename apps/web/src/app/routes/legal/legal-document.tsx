@@ -2,6 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CalendarDays, Mail } from 'lucide-react';
 import { SUPPORT_EMAIL, paths } from '@contesthub/shared';
+import { whatsAppDisplay } from '../../../lib/share';
+import { useSupportWhatsApp } from '../../../features/support/api/get-support-contact';
 import type { LegalSection } from './content';
 
 export interface LegalDocumentProps {
@@ -24,6 +26,11 @@ export interface LegalDocumentProps {
  */
 export function LegalDocument({ title, lastUpdated, summary, sections, notice, scrollToId, related }: LegalDocumentProps) {
   const { pathname, hash } = useLocation();
+  const whatsapp = useSupportWhatsApp();
+  const channels = [
+    `Email: ${SUPPORT_EMAIL}`,
+    ...(whatsapp ? [`WhatsApp support: ${whatsAppDisplay(whatsapp)}, 24 hours a day, 7 days a week.`] : []),
+  ];
 
   // The page is lazy-loaded, so the layout's hash scroll can run before the sections exist.
   useEffect(() => {
@@ -90,9 +97,9 @@ export function LegalDocument({ title, lastUpdated, summary, sections, notice, s
                 {s.paragraphs.map((p, j) => (
                   <p key={j}>{p}</p>
                 ))}
-                {s.bullets && s.bullets.length > 0 && (
+                {(!!s.bullets?.length || !!s.contactChannels) && (
                   <ul className="list-disc space-y-2 pl-6 marker:text-emerald-400">
-                    {s.bullets.map((b, j) => (
+                    {[...(s.bullets ?? []), ...(s.contactChannels ? channels : [])].map((b, j) => (
                       <li key={j}>{b}</li>
                     ))}
                   </ul>

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import {
   contestStatusText,
+  countOf,
+  ENTRY_TYPE_LABELS,
+  entryFeeText,
   formatDateTime,
   formatNaira,
   formatNumber,
   type TContest,
-  ENTRY_TYPE_LABELS,
-  entryFeeText,
 } from '@contesthub/shared';
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/card';
@@ -111,7 +112,7 @@ export function ContestDetailsDialog({ contest: c, onClose }: { contest: TContes
             {formatDateTime(c.votingStartDate)} – {formatDateTime(c.votingEndDate)}
           </Row>
           <Row label="Votes">
-            {formatNumber(c.stats.totalVotes)} from {formatNumber(c.stats.totalVoters)} {c.stats.totalVoters === 1 ? 'voter' : 'voters'}
+            {formatNumber(c.stats.totalVotes)} from {countOf(c.stats.totalVoters, 'voter')}
           </Row>
         </Section>
 

@@ -3,18 +3,19 @@ import { Link } from 'react-router';
 import { ArrowLeft, Award, Calendar, ChevronDown, ChevronUp, Crown, ImageOff, Trophy, Users, Vote } from 'lucide-react';
 import {
   contestPhaseLabel,
+  type ContestStatus,
+  countOf,
+  ENTRY_TYPE_LABELS,
   formatDate,
   formatNaira,
   formatNumber,
-  type ContestStatus,
-  type TContest,
-  ENTRY_TYPE_LABELS,
   paths,
+  type TContest,
 } from '@contesthub/shared';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { densityCappedSizes, imageSetProps, ResponsiveImage } from '../../../components/ui/responsive-image';
 import { Badge, Card } from '../../../components/ui/card';
-import { credits, plural } from '../../../lib/format';
+import { credits } from '../../../lib/format';
 import { PHASE_LABELS, votingConfigLabel } from '../lib/contest-header';
 
 const STATUS_BADGE: Record<ContestStatus, { label: string; tone: 'green' | 'amber' | 'neutral' | 'red' | 'sky' }> = {
@@ -135,13 +136,13 @@ function Timeline({ contest }: { contest: TContest }) {
         <div>
           <dt className="text-slate-400">Entry period</dt>
           <dd className="text-slate-100">
-            {formatDate(contest.entryStartDate)} – {formatDate(contest.entryEndDate)} ({plural(contest.duration, 'day')})
+            {formatDate(contest.entryStartDate)} – {formatDate(contest.entryEndDate)} ({countOf(contest.duration, 'day')})
           </dd>
         </div>
         <div>
           <dt className="text-slate-400">Voting period</dt>
           <dd className="text-slate-100">
-            {formatDate(contest.votingStartDate)} – {formatDate(contest.votingEndDate)} ({plural(contest.votingDuration, 'day')})
+            {formatDate(contest.votingStartDate)} – {formatDate(contest.votingEndDate)} ({countOf(contest.votingDuration, 'day')})
           </dd>
         </div>
         <div>
@@ -155,7 +156,7 @@ function Timeline({ contest }: { contest: TContest }) {
         <div>
           <dt className="text-slate-400">Vote limit</dt>
           <dd className="text-slate-100">
-            {contest.maxVotesPerUser === null ? 'Unlimited votes per user' : `Max ${plural(contest.maxVotesPerUser, 'vote')} per user`}
+            {contest.maxVotesPerUser === null ? 'Unlimited votes per user' : `Max ${countOf(contest.maxVotesPerUser, 'vote')} per user`}
           </dd>
         </div>
       </dl>

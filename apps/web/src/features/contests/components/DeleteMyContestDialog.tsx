@@ -1,4 +1,4 @@
-import { formatNaira, formatNumber, type TContest } from '@contesthub/shared';
+import { countOf, formatNaira, type TContest } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -29,8 +29,7 @@ export function DeleteMyContestDialog({ contest, onClose, onDeleted }: { contest
         }
       >
         <p className="text-sm text-slate-300">
-          This contest already has {formatNumber(contest.entriesCount)} {contest.entriesCount === 1 ? 'entry' : 'entries'}, so it cannot be
-          deleted.{' '}
+          This contest already has {countOf(contest.entriesCount, 'entry')}, so it cannot be deleted.{' '}
           {contest.status === 'active' || contest.status === 'voting' ? 'You can cancel it instead, which refunds every payment.' : ''}
         </p>
       </Dialog>

@@ -9,6 +9,7 @@ import {
   type TVoteCreditPackages,
   type TVoteCreditPackageView,
   type TVoteCreditPurchaseRequest,
+  countOf,
 } from '@contesthub/shared';
 import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
@@ -172,7 +173,7 @@ function PackageCard({
         <SummaryRow label="Total" value={formatNaira(pkg.total)} strong />
       </dl>
       <Button className="mt-4 w-full" variant={pkg.popular ? 'accent' : 'primary'} onClick={onBuy} disabled={busy} loading={loading}>
-        Buy {formatNumber(pkg.credits)} credits
+        Buy {countOf(pkg.credits, 'credit')}
       </Button>
     </li>
   );

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { Flag, Heart, MessageCircle, Share2, ThumbsUp } from 'lucide-react';
 import {
   CONTEST_ENTRY_ANCHOR_PREFIX,
+  countOf,
   ENTRY_TYPE_LABELS,
   formatRelativeTime,
   formatVoteCount,
+  nounFor,
   paths,
   type TEntry,
 } from '@contesthub/shared';
@@ -13,7 +15,6 @@ import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { plural } from '../../../lib/format';
 import { useLike } from '../../../lib/use-like';
 import { EntryMedia } from './EntryMedia';
 
@@ -32,6 +33,8 @@ export interface EntryCardActions {
   onLike: () => Promise<boolean>;
   onShare: () => void;
   onReport?: () => void;
+  /** The signed-in voter's own votes here and what they have left ('You voted · 2 votes left'). */
+  myVotes?: string;
 }
 
 /** One entry on the contest page (spec 000 §2 Entries tab). */
@@ -74,13 +77,18 @@ export function ContestEntryCard({ entry, actions }: { entry: TEntry; actions: E
         <div className="flex items-center gap-4 text-sm text-slate-300">
           <span className="inline-flex items-center gap-1" data-testid="entry-votes">
             <ThumbsUp className="h-4 w-4 text-emerald-300" aria-hidden />
-            {formatVoteCount(entry.weightedVotes)} {entry.weightedVotes === 1 ? 'vote' : 'votes'}
+            {formatVoteCount(entry.weightedVotes)} {nounFor(entry.weightedVotes, 'vote')}
           </span>
           <span className="inline-flex items-center gap-1" data-testid="entry-comments">
             <MessageCircle className="h-4 w-4 text-sky-300" aria-hidden />
-            {plural(entry.commentsCount, 'comment')}
+            {countOf(entry.commentsCount, 'comment')}
           </span>
         </div>
+        {actions.myVotes && (
+          <p className="text-xs font-medium text-emerald-200" data-testid="entry-my-votes">
+            {actions.myVotes}
+          </p>
+        )}
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
           {actions.canVote && (
             <Button size="sm" onClick={actions.onVote} icon={<ThumbsUp className="h-4 w-4" aria-hidden />}>

@@ -1,14 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, Clock, MessageCircle, Share2, ThumbsUp } from 'lucide-react';
-import { ENTRY_CARD_TAGS_SHOWN, formatRelativeTime, formatVoteCount, type TEntry, paths } from '@contesthub/shared';
+import { countOf, ENTRY_CARD_TAGS_SHOWN, formatRelativeTime, formatVoteCount, nounFor, paths, type TEntry } from '@contesthub/shared';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { ShareDialog } from '../../../components/share/ShareDialog';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/card';
 import { EntryMedia } from './EntryMedia';
-
-const plural = (n: number, word: string) => `${word}${n === 1 ? '' : 's'}`;
 
 /** An approved entry in the All Entries grid. */
 export function EntryCard({ entry }: { entry: TEntry }) {
@@ -70,11 +68,11 @@ export function EntryCard({ entry }: { entry: TEntry }) {
           </span>
           <span className="inline-flex items-center gap-1">
             <MessageCircle className="h-3.5 w-3.5" aria-hidden />
-            {entry.commentsCount} {plural(entry.commentsCount, 'comment')}
+            {countOf(entry.commentsCount, 'comment')}
           </span>
           <span className="inline-flex items-center gap-1 font-semibold text-emerald-300">
             <ThumbsUp className="h-3.5 w-3.5" aria-hidden />
-            {formatVoteCount(entry.votesCount)} {plural(entry.votesCount, 'vote')}
+            {formatVoteCount(entry.votesCount)} {nounFor(entry.votesCount, 'vote')}
           </span>
         </p>
         <div className="mt-auto flex gap-2 pt-1">

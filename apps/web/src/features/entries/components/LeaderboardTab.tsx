@@ -1,5 +1,5 @@
 import { Crown, Medal, Trophy } from 'lucide-react';
-import { formatVoteCount } from '@contesthub/shared';
+import { formatVoteCount, nounFor } from '@contesthub/shared';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { Badge, Spinner } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
@@ -62,7 +62,7 @@ export function LeaderboardTab({
                 <span className="block break-words text-xs text-slate-400">{row.entry.participant.fullName}</span>
               </span>
               <span className="shrink-0 text-sm font-semibold text-emerald-300">
-                {formatVoteCount(row.votes)} {row.votes === 1 ? 'vote' : 'votes'}
+                {formatVoteCount(row.votes)} {nounFor(row.votes, 'vote')}
               </span>
             </button>
           </li>

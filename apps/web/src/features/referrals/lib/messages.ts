@@ -1,4 +1,4 @@
-import { formatNumber, type TAddReferralResult } from '@contesthub/shared';
+import { formatNumber, type TAddReferralResult, countOf } from '@contesthub/shared';
 
 export const ADD_CODE_FAILED = 'Failed to add referral code. Please try again.';
 
@@ -6,7 +6,7 @@ export const ADD_CODE_FAILED = 'Failed to add referral code. Please try again.';
 export function addCodeSuccessText(r: TAddReferralResult): string {
   const referrer = r.referrerName || 'Your referrer';
   if (!r.refereeBonusPending) {
-    return `Referral code added! You both received bonus credits immediately: ${formatNumber(r.refereeBonus)} credits for you and ${formatNumber(r.referrerBonus)} for ${referrer}.`;
+    return `Referral code added! You both received bonus credits immediately: ${countOf(r.refereeBonus, 'credit')} for you and ${formatNumber(r.referrerBonus)} for ${referrer}.`;
   }
-  return `Referral code added! ${referrer} received ${formatNumber(r.referrerBonus)} credits immediately. You will get ${formatNumber(r.refereeBonus)} credits after you verify your email.`;
+  return `Referral code added! ${referrer} received ${countOf(r.referrerBonus, 'credit')} immediately. You will get ${countOf(r.refereeBonus, 'credit')} after you verify your email.`;
 }

@@ -7,6 +7,7 @@ import {
   type SubscriptionDuration,
   type TSubscription,
   type TSubscriptionPricingItem,
+  countOf,
 } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
@@ -124,7 +125,8 @@ export function ExtendDialog({
                   </span>
                   {period && (
                     <span className="text-xs text-slate-400">
-                      {formatNaira(period.totalPrice)} · {period.durationDays} days{newEnd ? ` · until ${newEnd}` : ''}
+                      {formatNaira(period.totalPrice)} · {countOf(period.durationDays, 'day')}
+                      {newEnd ? ` · until ${newEnd}` : ''}
                     </span>
                   )}
                 </label>

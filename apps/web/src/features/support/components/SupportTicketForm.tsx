@@ -18,6 +18,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/forms';
 import { supportWhatsApp } from '../../../lib/share';
+import { useSupportWhatsApp } from '../api/get-support-contact';
 import { useCreateTicket } from '../api/create-ticket';
 import { PRIORITY_TONE } from '../lib/priority';
 
@@ -40,6 +41,7 @@ export function SupportTicketForm({
   subject?: string;
 }) {
   const toast = useToast();
+  const whatsapp = useSupportWhatsApp();
   const createTicket = useCreateTicket();
   const [form, setForm] = useState<TCreateSupportTicketInput>(() => ({
     ...EMPTY,
@@ -65,7 +67,10 @@ export function SupportTicketForm({
       return;
     }
     createTicket.mutate(parsed.data, {
-      onSuccess: (ticket) => setCreated({ ...ticket, name: parsed.data.name, email: parsed.data.email, message: parsed.data.message }),
+      onSuccess: (ticket) => {
+        toast.resolved();
+        setCreated({ ...ticket, name: parsed.data.name, email: parsed.data.email, message: parsed.data.message });
+      },
       onError: (err) => {
         if (err instanceof ApiError && err.fieldErrors) setErrors(err.fieldErrors);
         toast.error('Ticket Not Sent', err.message);
@@ -112,16 +117,19 @@ export function SupportTicketForm({
         <Button variant="outline" onClick={reset}>
           Submit Another Ticket
         </Button>
-        <a
-          href={supportWhatsApp(
-            `Hello ContestHub support, this is ${created.name} (${created.email}). Ticket ${created.ticketNumber}: ${created.subject}. ${created.message}`,
-          )}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex h-10 items-center gap-2 rounded-lg bg-green-600 px-4 text-sm font-semibold text-white hover:bg-green-500"
-        >
-          <WhatsAppIcon className="h-4 w-4" /> Contact via WhatsApp
-        </a>
+        {whatsapp && (
+          <a
+            href={supportWhatsApp(
+              whatsapp,
+              `Hello ContestHub support, this is ${created.name} (${created.email}). Ticket ${created.ticketNumber}: ${created.subject}. ${created.message}`,
+            )}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex h-10 items-center gap-2 rounded-lg bg-green-600 px-4 text-sm font-semibold text-white hover:bg-green-500"
+          >
+            <WhatsAppIcon className="h-4 w-4" /> Contact via WhatsApp
+          </a>
+        )}
       </div>
     </div>
   ) : (

@@ -1,15 +1,18 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { PAID_VOTES_PER_CALL, type TCastResult, type TContest, type TEntry, type VoteType } from '@contesthub/shared';
+import { ShoppingCart } from 'lucide-react';
+import { nounFor, PAID_VOTES_PER_CALL, paths, type TCastResult, type TContest, type TEntry, type VoteType } from '@contesthub/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../components/ui/toast';
+import { ButtonLink } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { credits, plural } from '../../../lib/format';
+import { credits } from '../../../lib/format';
+import { returnAfterPayment } from '../../../lib/return-after-payment';
 import { useCastVote } from '../api/cast-vote';
 import { useVoteStats } from '../api/get-vote-stats';
-import { voteMath, voteTypesFor } from '../lib/vote-math';
+import { defaultVoteType, voteMath, voteProblem, voteTypesFor } from '../lib/vote-math';
 
 const VOTE_FAILED = 'There was an error casting your vote. Please try again.';
 const COUNT_ERROR = 'Paid votes must be between 1 and 10';
@@ -36,16 +39,23 @@ export function VoteDialog({
   const cast = useCastVote();
   const stats = useVoteStats(contest._id, !!user);
   const types = voteTypesFor(contest.votingType);
-  const [voteType, setVoteType] = useState<VoteType>(types[0] ?? 'free');
+  // Until the voter picks, the dialog starts on what they can use: free while free votes are left.
+  const [picked, setPicked] = useState<VoteType | null>(null);
   const [countText, setCountText] = useState('1');
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
 
   const parsedCount = Number(countText);
   const countValid = Number.isInteger(parsedCount) && parsedCount >= PAID_VOTES_PER_CALL.min && parsedCount <= PAID_VOTES_PER_CALL.max;
-  const math = voteMath(voteType, countValid ? parsedCount : 1, contest.votingFeeAmount);
   const balance = user?.voteCredits ?? 0;
   const remaining = stats.data?.me?.remaining;
+  const voteType = picked ?? defaultVoteType(types, remaining);
+  const setVoteType = setPicked;
+  const math = voteMath(voteType, countValid ? parsedCount : 1, contest.votingFeeAmount);
+  const countOk = voteType !== 'paid' || countValid;
+  const problem = countOk
+    ? voteProblem({ voteType, amount: math.amount, cost: math.cost, balance, remaining, paidAllowed: types.includes('paid') })
+    : null;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,11 +64,8 @@ export function VoteDialog({
       setError(COUNT_ERROR);
       return;
     }
-    if (voteType === 'paid' && math.cost > balance) {
-      setError('Insufficient vote credits');
-      toast.error('Vote Failed', 'Insufficient vote credits');
-      return;
-    }
+    // Said in the dialog already (and the button is disabled): nothing to send.
+    if (problem) return;
     setError(null);
     const fingerprint = `${entry._id}:${voteType}:${math.amount}`;
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { key: crypto.randomUUID(), fingerprint };
@@ -91,8 +98,9 @@ export function VoteDialog({
       title="Cast Your Vote"
       description={`for "${entry.title}" by ${entry.participant.fullName}`}
       formId={formId}
-      submitLabel={voteType === 'paid' ? `Cast ${plural(math.amount, 'Vote')}` : 'Cast Vote'}
+      submitLabel={voteType === 'paid' ? `Cast ${math.amount} ${nounFor(math.amount, 'Vote')}` : 'Cast Vote'}
       pending={cast.isPending}
+      submitDisabled={!!problem}
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
         <fieldset className="space-y-2">
@@ -178,6 +186,23 @@ export function VoteDialog({
             </>
           )}
         </dl>
+        {problem && (
+          <div role="status" className="space-y-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-200">
+            <p>{problem.text}</p>
+            {problem.kind === 'credits' && (
+              <ButtonLink
+                to={paths.dashboard.voteCredits()}
+                size="sm"
+                variant="accent"
+                // After the purchase, the payment page offers the way back to this contest.
+                onClick={() => returnAfterPayment.set(paths.contest(contest._id), contest.title)}
+              >
+                <ShoppingCart className="h-4 w-4" aria-hidden />
+                Buy credits
+              </ButtonLink>
+            )}
+          </div>
+        )}
         {error && (
           <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-300">
             {error}

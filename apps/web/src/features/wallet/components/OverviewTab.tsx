@@ -83,7 +83,8 @@ export function OverviewTab({
             <Total icon={ArrowDownLeft} label="Naira in" value={formatNaira(stats.data.naira.totalIn)} in />
             <Total icon={ArrowUpRight} label="Naira out" value={formatNaira(stats.data.naira.totalOut)} />
             <Total icon={ArrowDownLeft} label="Credits in" value={creditsText(stats.data.credits.totalIn)} in />
-            <Total icon={ArrowUpRight} label="Credits used" value={creditsText(stats.data.credits.totalOut)} />
+            {/* The one "credits used" figure (votes and entry fees, less refunds), as on Buy Credits. */}
+            <Total icon={ArrowUpRight} label="Credits used" value={creditsText(stats.data.creditsUsed)} />
           </dl>
         )}
       </Card>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Info, OctagonAlert, TriangleAlert } from 'lucide-react';
-import { FREE_TIER_CONTESTS_PER_MONTH, type TPublicUser, paths } from '@contesthub/shared';
+import { FREE_TIER_CONTESTS_PER_MONTH, nounFor, paths, type TPublicUser } from '@contesthub/shared';
 import { cn } from '../../../../lib/cn';
 
 /**
@@ -12,7 +12,6 @@ export function FreeTierBanner({ user }: { user: Pick<TPublicUser, 'role' | 'sub
   const remaining = Math.max(0, FREE_TIER_CONTESTS_PER_MONTH - user.monthlyContestCount);
   const level = remaining === 0 ? 'limit' : remaining <= 1 ? 'warning' : 'info';
   const Icon = level === 'limit' ? OctagonAlert : level === 'warning' ? TriangleAlert : Info;
-  const plural = remaining === 1 ? 'contest' : 'contests';
   return (
     <div
       role={level === 'info' ? 'note' : 'alert'}
@@ -34,7 +33,7 @@ export function FreeTierBanner({ user }: { user: Pick<TPublicUser, 'role' | 'sub
         ) : (
           <>
             <p className="font-semibold">
-              {remaining} of {FREE_TIER_CONTESTS_PER_MONTH} free {plural} left this month
+              {remaining} of {FREE_TIER_CONTESTS_PER_MONTH} free {nounFor(remaining, 'contest')} left this month
             </p>
             <p>The free plan allows {FREE_TIER_CONTESTS_PER_MONTH} contests per calendar month. Premium unlocks unlimited contests.</p>
           </>

@@ -1,4 +1,4 @@
-import { formatDate } from '@contesthub/shared';
+import { countOf, formatDate } from '@contesthub/shared';
 import { TextField } from '../../../../components/ui/field';
 import { dayToIso, type WizardForm } from '../../lib/wizard';
 import type { StepProps } from './step-props';
@@ -41,8 +41,8 @@ export function TimelineStep({ form, update, error, disabled }: StepProps) {
       </div>
       {entryDays !== null && votingDays !== null && entryDays > 0 && votingDays > 0 && (
         <p className="rounded-lg border border-slate-800 bg-slate-950/40 px-3 py-2 text-sm text-slate-300">
-          Entries open {formatDate(dayToIso(form.entryStartDate, false))} for {entryDays} {entryDays === 1 ? 'day' : 'days'}; voting runs{' '}
-          {votingDays} {votingDays === 1 ? 'day' : 'days'} until {formatDate(dayToIso(form.votingEndDate, true))}.
+          Entries open {formatDate(dayToIso(form.entryStartDate, false))} for {countOf(entryDays, 'day')}; voting runs{' '}
+          {countOf(votingDays, 'day')} until {formatDate(dayToIso(form.votingEndDate, true))}.
         </p>
       )}
     </div>
