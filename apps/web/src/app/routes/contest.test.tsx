@@ -196,6 +196,7 @@ describe('Contest detail page', { timeout: 20_000 }, () => {
     );
     renderAt(`/contest/${CID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Submit Entry' }));
+    await screen.findByRole('dialog'); // the dialog's code loads on first use
     fireEvent.change(within(dialog()).getByLabelText(/Title/), { target: { value: 'My photo' } });
     fireEvent.change(within(dialog()).getByLabelText(/Description/), { target: { value: 'Shot at dusk' } });
     const input = dialog().querySelector('input[type=file]') as HTMLInputElement;
@@ -214,6 +215,7 @@ describe('Submit-entry modal', { timeout: 20_000 }, () => {
     serveContest(contest());
     renderAt(`/contest/${CID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Submit Entry' }));
+    await screen.findByRole('dialog'); // the dialog's code loads on first use
     const submit = within(dialog()).getByRole('button', { name: 'Complete Profile Required' });
     expect(within(dialog()).getByRole('link', { name: 'Complete your profile' }).getAttribute('href')).toBe('/dashboard/profile');
     fireEvent.click(submit);
@@ -233,6 +235,7 @@ describe('Submit-entry modal', { timeout: 20_000 }, () => {
     );
     renderAt(`/contest/${CID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Submit Entry' }));
+    await screen.findByRole('dialog'); // the dialog's code loads on first use
     expect(within(dialog()).getByTestId('entry-type').textContent).toBe('Photo');
     const input = dialog().querySelector('input[type=file]') as HTMLInputElement;
     expect(input.accept).toContain('image/jpeg');
@@ -288,6 +291,7 @@ describe('Vote modal', { timeout: 20_000 }, () => {
     );
     renderAt(`/contest/${CID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Vote' }));
+    await screen.findByRole('dialog'); // the dialog's code loads on first use
     expect(within(dialog()).getByTestId('vote-weight').textContent).toBe('1x');
     expect(within(dialog()).getByTestId('vote-total-weight').textContent).toBe('1');
     await waitFor(() => expect(within(dialog()).getByTestId('vote-balance').textContent).toBe('50 vote credits'));
@@ -328,6 +332,7 @@ describe('Vote modal', { timeout: 20_000 }, () => {
     );
     renderAt(`/contest/${CID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Vote' }));
+    await screen.findByRole('dialog'); // the dialog's code loads on first use
     expect(within(dialog()).queryByRole('radio', { name: /Paid Vote/ })).toBeNull();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Cast Vote' }));
     expect(await screen.findByText('Vote Failed')).toBeTruthy();
@@ -391,6 +396,7 @@ describe('Comment modal', { timeout: 20_000 }, () => {
     server.serve(`POST /comments`, ok(commentDto({ content: 'Great contest', contestId: CID, isMine: true }), 'Comment posted', 201));
     renderAt(`/contest/${CID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Comment' }));
+    await screen.findByRole('dialog'); // the dialog's code loads on first use
     expect(within(dialog()).getByText('Comments are moderated.')).toBeTruthy();
     expect((within(dialog()).getByRole('checkbox', { name: 'Post anonymously' }) as HTMLInputElement).checked).toBe(false);
     const box = within(dialog()).getByLabelText(/Comment/, { selector: 'textarea' });
