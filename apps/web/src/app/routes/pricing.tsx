@@ -78,7 +78,7 @@ function PlanCta({ plan, period }: { plan: Plan; period: BillingPeriod }) {
 
 function Cell({ value }: { value: string | boolean }) {
   if (value === true) return <Check className="mx-auto h-5 w-5 text-emerald-400" aria-label="Included" />;
-  if (value === false) return <Minus className="mx-auto h-5 w-5 text-slate-600" aria-label="Not included" />;
+  if (value === false) return <Minus className="mx-auto h-5 w-5 text-slate-400" aria-label="Not included" />;
   return <span>{value}</span>;
 }
 
@@ -168,7 +168,13 @@ export default function PricingPage() {
         <h2 id="compare-heading" className="text-center text-2xl font-bold">
           Compare features
         </h2>
-        <div className="mt-8 overflow-x-auto rounded-2xl border border-slate-800">
+        {/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too. */}
+        <div
+          role="region"
+          aria-labelledby="compare-heading"
+          tabIndex={0}
+          className="mt-8 overflow-x-auto rounded-2xl border border-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400"
+        >
           <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="bg-slate-900 text-slate-300">
               <tr>

@@ -1,0 +1,210 @@
+/**
+ * Dialogs, tab sets and menus by keyboard alone (issue 13, "Accessible"): only Tab, Enter, Space,
+ * the arrows, Home/End and Escape; no clicks. Each test checks where focus is after every step and
+ * what the user gets in the end.
+ */
+import type { Locator, Page } from '@playwright/test';
+import type { TContestList } from '@contesthub/shared';
+import { axeViolations, expectNone, settled } from './axe';
+import { expect, loginAs, newPerson, signInAs, test, uniqueWord } from './fixtures';
+
+/** Presses Tab (Shift+Tab when `back`) until `target` has focus; fails if it is not reached. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target, `reached by ${back ? 'Shift+Tab' : 'Tab'} within ${max} presses`).toBeFocused();
+}
+
+/** Whether the focused element is inside `container`. */
+const focusInside = (container: Locator) => container.evaluate((el) => el.contains(document.activeElement));
+
+/** Presses Tab `times` times, checking after each press that focus stayed inside the modal `dialog`. */
+async function expectFocusTrapped(page: Page, dialog: Locator, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+    expect(await focusInside(dialog), `focus inside the dialog after ${i + 1} presses`).toBe(true);
+  }
+}
+
+const successToast = (page: Page, title: string) => page.locator('[data-toast-type="success"]').filter({ hasText: title });
+
+test('the vote dialog works by keyboard alone: open, trapped focus, Escape, arrow keys between vote types, vote', async ({
+  page,
+  request,
+}) => {
+  const voter = await newPerson(request, `Keyboard ${uniqueWord()}`);
+  // A demo contest in voting that takes free and paid votes.
+  const res = await request.get('/api/contests?status=voting&votingType=both&limit=1');
+  const contest = ((await res.json()) as { data: TContestList }).data.contests[0];
+  expect(contest, 'the demo data has a contest in voting with free and paid votes').toBeTruthy();
+  await signInAs(page, voter);
+  await page.goto(`/contest/${contest!._id}`);
+  await settled(page);
+
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Vote' }) })
+    .first();
+  const votes = Number((await card.getByTestId('entry-votes').innerText()).replace(/\D/g, ''));
+  const voteButton = card.getByRole('button', { name: 'Vote' });
+  await tabTo(page, voteButton);
+
+  // Enter opens it with focus inside; Escape closes it and focus returns to the Vote button.
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Cast Your Vote' });
+  await expect(dialog).toBeVisible();
+  expect(await focusInside(dialog), 'focus moves into the dialog').toBe(true);
+  expectNone(await axeViolations(page, 'vote dialog', 'dialog[open]'));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(voteButton).toBeFocused();
+
+  // Space opens it again; Tab and Shift+Tab never leave it.
+  await page.keyboard.press('Space');
+  await expect(dialog).toBeVisible();
+  await expectFocusTrapped(page, dialog, 12);
+
+  // The vote types are one radio group: the arrows move between them.
+  const free = dialog.getByRole('radio', { name: 'Free Vote' });
+  const paid = dialog.getByRole('radio', { name: 'Paid Vote' });
+  await tabTo(page, free);
+  await expect(free).toBeChecked();
+  await page.keyboard.press('ArrowRight');
+  await expect(paid).toBeChecked();
+  await expect(paid).toBeFocused();
+  await expect(dialog.getByLabel('Number of votes')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(free).toBeChecked();
+  await expect(dialog.getByLabel('Number of votes')).toBeHidden();
+
+  // Tab to Cast Vote and press Enter: the vote counts, the dialog closes, focus is back on the card.
+  await tabTo(page, dialog.getByRole('button', { name: 'Cast Vote' }));
+  await page.keyboard.press('Enter');
+  await expect(successToast(page, 'Vote Cast!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('entry-votes')).toHaveText(new RegExp(`^${votes + 1} votes?$`));
+  expect(await focusInside(card), 'focus returns to the entry card').toBe(true);
+});
+
+test('the deposit dialog works by keyboard alone: autofocus, Escape, a refused amount, then checkout', async ({ page, request }) => {
+  const payer = await newPerson(request, `Keyboard ${uniqueWord()}`);
+  await signInAs(page, payer);
+  await page.goto('/dashboard/wallet?tab=naira');
+  await settled(page);
+
+  const deposit = page.getByRole('button', { name: 'Deposit', exact: true });
+  await tabTo(page, deposit);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Deposit Money' });
+  const amount = dialog.getByLabel(/^Amount/);
+  await expect(amount).toBeFocused();
+  expectNone(await axeViolations(page, 'deposit dialog', 'dialog[open]'));
+  await page.keyboard.type('5000');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(deposit).toBeFocused();
+
+  // Reopened, it starts empty; Enter with no amount is refused and focus stays in the dialog.
+  await page.keyboard.press('Enter');
+  await expect(amount).toBeFocused();
+  await expect(amount).toHaveValue('');
+  await page.keyboard.press('Enter');
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+  expect(await focusInside(dialog)).toBe(true);
+  await expectFocusTrapped(page, dialog, 6);
+
+  // An amount and Enter on Continue to Payment go to the checkout for that amount.
+  await tabTo(page, amount);
+  await page.keyboard.type('2500');
+  await expect(amount).toHaveValue('2,500');
+  await tabTo(page, dialog.getByRole('button', { name: 'Continue to Payment' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\?reference=dep-/);
+  await expect(page.getByText('₦2,500', { exact: false }).first()).toBeVisible();
+});
+
+test('a tab set works by keyboard alone: arrows, Home and End select and focus tabs, Tab enters the panel', async ({ page }) => {
+  await loginAs(page, 'participant');
+  await page.goto('/dashboard/wallet');
+  await settled(page);
+
+  const tablist = page.getByRole('tablist', { name: 'Wallet sections' });
+  const tabs = tablist.getByRole('tab');
+  const count = await tabs.count();
+  expect(count).toBeGreaterThan(2);
+  const first = tabs.first();
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  // Only the selected tab is in the Tab order.
+  await tabTo(page, first);
+
+  await page.keyboard.press('ArrowRight');
+  const second = tabs.nth(1);
+  await expect(second).toBeFocused();
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  await expect(first).toHaveAttribute('aria-selected', 'false');
+  await expect(page.getByRole('tabpanel', { name: (await second.innerText()).trim() })).toBeVisible();
+
+  await page.keyboard.press('End');
+  await expect(tabs.last()).toBeFocused();
+  await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(first, 'the arrows wrap around').toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tabs.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(first).toBeFocused();
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+
+  // Tab leaves the strip for the selected tab's panel.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tabpanel', { name: (await first.innerText()).trim() })).toBeFocused();
+});
+
+/** Drives an account menu by keyboard: opens, moves, wraps, closes with Escape, then follows its second item. */
+async function driveAccountMenu(page: Page, scope: Locator, second: { name: string; url: RegExp }): Promise<void> {
+  const button = scope.getByRole('button', { name: /^Account menu for/ });
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Account' });
+  const items = menu.getByRole('menuitem');
+  await expect(items.first()).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  expectNone(await axeViolations(page, 'account menu', '[role="menu"]'));
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(items.last(), 'ArrowUp wraps to Logout').toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+
+  // ArrowDown opens it too; Enter follows the focused item.
+  await page.keyboard.press('ArrowDown');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toHaveText(second.name);
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(second.url);
+}
+
+test('the dashboard account menu works by keyboard alone: arrows move, Escape closes and returns focus', async ({ page }) => {
+  await loginAs(page, 'participant');
+  await page.goto('/dashboard');
+  await settled(page);
+  await driveAccountMenu(page, page.locator('header'), { name: 'Wallet', url: /\/dashboard\/wallet$/ });
+});
+
+test('the site header account menu works by keyboard alone', async ({ page }, info) => {
+  test.skip(info.project.name === 'mobile', 'phones get the header menu sheet instead of the account menu');
+  await loginAs(page, 'participant');
+  await page.goto('/pricing');
+  await settled(page);
+  await driveAccountMenu(page, page.getByRole('navigation', { name: 'Main' }), { name: 'My Contests', url: /\/dashboard\/contests$/ });
+});
