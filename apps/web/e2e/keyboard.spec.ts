@@ -163,6 +163,37 @@ test('a tab set works by keyboard alone: arrows, Home and End select and focus t
   await expect(page.getByRole('tabpanel', { name: (await first.innerText()).trim() })).toBeFocused();
 });
 
+test('the contest creation wizard works by keyboard alone: every step from the step list, focus on its heading, no axe violation', async ({
+  page,
+}) => {
+  await loginAs(page, 'organizer');
+  await page.goto('/dashboard/create');
+  await settled(page);
+  const steps = page.getByRole('navigation', { name: 'Wizard steps' }).getByRole('button');
+  await expect(steps).toHaveCount(6);
+  const found: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const button = steps.nth(i);
+    // After a step change focus is on the step's heading, below the step list: Shift+Tab goes back up.
+    await tabTo(page, button, { back: i > 0 });
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-current', 'step');
+    const heading = page.getByRole('heading', { level: 3, name: new RegExp(`^Step ${i + 1}:`) });
+    if (i > 0) await expect(heading, 'a new step puts focus on its heading').toBeFocused();
+    await expect(page.locator('.animate-pulse')).toHaveCount(0);
+    found.push(...(await axeViolations(page, `wizard step ${i + 1}`)));
+  }
+  expectNone(found);
+
+  // Back on step 1, Tab reaches the title field and it takes typing.
+  await tabTo(page, steps.first(), { back: true });
+  await page.keyboard.press('Enter');
+  const title = page.getByLabel(/^Contest title/);
+  await tabTo(page, title);
+  await page.keyboard.type('Keyboard Contest');
+  await expect(title).toHaveValue('Keyboard Contest');
+});
+
 /** Drives an account menu by keyboard: opens, moves, wraps, closes with Escape, then follows its second item. */
 async function driveAccountMenu(page: Page, scope: Locator, second: { name: string; url: RegExp }): Promise<void> {
   const button = scope.getByRole('button', { name: /^Account menu for/ });

@@ -15,6 +15,7 @@ import { useAuth } from '../../lib/auth';
 import { buttonClass } from '../../components/ui/button';
 import { Badge } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { useRadioGroup } from '../../components/ui/roving';
 
 const FAQS = [
   {
@@ -82,8 +83,11 @@ function Cell({ value }: { value: string | boolean }) {
   return <span>{value}</span>;
 }
 
+const PERIODS = ['monthly', 'yearly'] as const;
+
 export default function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const periods = useRadioGroup(PERIODS, period, setPeriod);
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <header className="text-center">
@@ -91,18 +95,15 @@ export default function PricingPage() {
         <p className="mx-auto mt-4 max-w-2xl text-slate-400">Start free and upgrade when your community grows. All prices in naira.</p>
         <div
           className="mt-8 inline-flex items-center gap-1 rounded-full border border-slate-700 bg-slate-900 p-1"
-          role="radiogroup"
+          {...periods.groupProps}
           aria-label="Billing period"
         >
-          {(['monthly', 'yearly'] as const).map((p) => (
+          {PERIODS.map((p) => (
             <button
               key={p}
-              type="button"
-              role="radio"
-              aria-checked={period === p}
-              onClick={() => setPeriod(p)}
+              {...periods.radioProps(p)}
               className={cn(
-                'rounded-full px-5 py-2 text-sm font-semibold capitalize transition-colors',
+                'rounded-full px-5 py-2 text-sm font-semibold capitalize transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400',
                 period === p ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:text-slate-100',
               )}
             >
