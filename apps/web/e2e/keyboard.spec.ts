@@ -3,8 +3,8 @@
  * the arrows, Home/End and Escape; no clicks. Each test checks where focus is after every step and
  * what the user gets in the end.
  */
-import type { Locator, Page } from '@playwright/test';
-import type { TContestList } from '@contesthub/shared';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { TContest, TContestList } from '@contesthub/shared';
 import { axeViolations, expectNone, settled } from './axe';
 import { expect, loginAs, newPerson, signInAs, test, uniqueWord } from './fixtures';
 
@@ -28,6 +28,25 @@ async function expectFocusTrapped(page: Page, dialog: Locator, times: number): P
   }
 }
 
+/**
+ * Tabs to `opener` and presses Enter: the dialog named `name` opens with focus inside it (on
+ * `firstFocus` when given) and axe finds nothing wrong in it; Escape closes it and focus is back on
+ * the opener. Returns the dialog, closed.
+ */
+async function openThenEscape(page: Page, opener: Locator, name: string, firstFocus?: (dialog: Locator) => Locator): Promise<Locator> {
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  if (firstFocus) await expect(firstFocus(dialog)).toBeFocused();
+  expect(await focusInside(dialog), `focus moves into ${name}`).toBe(true);
+  expectNone(await axeViolations(page, name, 'dialog[open]'));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener, `focus returns to what opened ${name}`).toBeFocused();
+  return dialog;
+}
+
 const successToast = (page: Page, title: string) => page.locator('[data-toast-type="success"]').filter({ hasText: title });
 
 test('the vote dialog works by keyboard alone: open, trapped focus, Escape, arrow keys between vote types, vote', async ({
@@ -49,17 +68,7 @@ test('the vote dialog works by keyboard alone: open, trapped focus, Escape, arro
     .first();
   const votes = Number((await card.getByTestId('entry-votes').innerText()).replace(/\D/g, ''));
   const voteButton = card.getByRole('button', { name: 'Vote' });
-  await tabTo(page, voteButton);
-
-  // Enter opens it with focus inside; Escape closes it and focus returns to the Vote button.
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Cast Your Vote' });
-  await expect(dialog).toBeVisible();
-  expect(await focusInside(dialog), 'focus moves into the dialog').toBe(true);
-  expectNone(await axeViolations(page, 'vote dialog', 'dialog[open]'));
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(voteButton).toBeFocused();
+  const dialog = await openThenEscape(page, voteButton, 'Cast Your Vote');
 
   // Space opens it again; Tab and Shift+Tab never leave it.
   await page.keyboard.press('Space');
@@ -88,6 +97,52 @@ test('the vote dialog works by keyboard alone: open, trapped focus, Escape, arro
   expect(await focusInside(card), 'focus returns to the entry card').toBe(true);
 });
 
+/** The demo contests in `status` (one page of up to 50). */
+async function contests(request: APIRequestContext, status: 'active' | 'voting'): Promise<TContest[]> {
+  const res = await request.get(`/api/contests?status=${status}&limit=50`);
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { data: TContestList }).data.contests;
+}
+
+test('the comment and submit entry dialogs work by keyboard alone', async ({ page, request }) => {
+  const person = await newPerson(request, `Keyboard ${uniqueWord()}`, { profile: true });
+  const commentable = (await contests(request, 'voting')).find((c) => c.isVotingActive && c.settings.allowComments);
+  const open = (await contests(request, 'active')).find(
+    (c) =>
+      c.isAcceptingEntries && !c.restrictions.ageRestriction && !c.restrictions.locationRestriction && !c.restrictions.genderRestriction,
+  );
+  expect(commentable && open, 'the demo data has a contest taking comments and one taking entries').toBeTruthy();
+  await signInAs(page, person);
+
+  // Add Comment: focus starts in the comment box; Escape returns to the button; Enter on Post Comment posts it.
+  await page.goto(`/contest/${commentable!._id}`);
+  await settled(page);
+  const add = page.getByRole('button', { name: 'Add Comment' });
+  const box = (dialog: Locator) => dialog.getByLabel(/^Comment/);
+  const commentDialog = await openThenEscape(page, add, 'Add Comment', box);
+  await page.keyboard.press('Enter');
+  await expect(box(commentDialog)).toBeFocused();
+  const text = `Typed without a mouse, ${uniqueWord()}`;
+  await page.keyboard.type(text);
+  await tabTo(page, commentDialog.getByRole('button', { name: 'Post Comment' }));
+  await page.keyboard.press('Enter');
+  await expect(successToast(page, 'Comment Posted!')).toBeVisible();
+  await expect(commentDialog).toBeHidden();
+  await expect(add).toBeFocused();
+
+  // Submit Entry: focus inside, kept inside by Tab, Escape closes it back onto the button.
+  await page.goto(`/contest/${open!._id}`);
+  await settled(page);
+  const submit = page.getByRole('button', { name: 'Submit Entry' });
+  const entryDialog = await openThenEscape(page, submit, 'Submit Entry');
+  await page.keyboard.press('Space');
+  await expect(entryDialog).toBeVisible();
+  await expectFocusTrapped(page, entryDialog, 10);
+  await page.keyboard.press('Escape');
+  await expect(entryDialog).toBeHidden();
+  await expect(submit).toBeFocused();
+});
+
 test('the deposit dialog works by keyboard alone: autofocus, Escape, a refused amount, then checkout', async ({ page, request }) => {
   const payer = await newPerson(request, `Keyboard ${uniqueWord()}`);
   await signInAs(page, payer);
@@ -95,18 +150,11 @@ test('the deposit dialog works by keyboard alone: autofocus, Escape, a refused a
   await settled(page);
 
   const deposit = page.getByRole('button', { name: 'Deposit', exact: true });
-  await tabTo(page, deposit);
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Deposit Money' });
-  const amount = dialog.getByLabel(/^Amount/);
-  await expect(amount).toBeFocused();
-  expectNone(await axeViolations(page, 'deposit dialog', 'dialog[open]'));
-  await page.keyboard.type('5000');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(deposit).toBeFocused();
+  const amountIn = (dialog: Locator) => dialog.getByLabel(/^Amount/);
+  const dialog = await openThenEscape(page, deposit, 'Deposit Money', amountIn);
+  const amount = amountIn(dialog);
 
-  // Reopened, it starts empty; Enter with no amount is refused and focus stays in the dialog.
+  // Reopened, Enter with no amount is refused and focus stays in the dialog.
   await page.keyboard.press('Enter');
   await expect(amount).toBeFocused();
   await expect(amount).toHaveValue('');
@@ -161,6 +209,29 @@ test('a tab set works by keyboard alone: arrows, Home and End select and focus t
   // Tab leaves the strip for the selected tab's panel.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('tabpanel', { name: (await first.innerText()).trim() })).toBeFocused();
+});
+
+test('the billing period on /pricing is a radio group: one Tab stop, the arrows switch the prices', async ({ page }) => {
+  await page.goto('/pricing');
+  await settled(page);
+  const group = page.getByRole('radiogroup', { name: 'Billing period' });
+  const monthly = group.getByRole('radio', { name: 'monthly' });
+  const yearly = group.getByRole('radio', { name: 'yearly' });
+  await expect(yearly).toHaveAttribute('tabindex', '-1');
+  await tabTo(page, monthly);
+  await expect(monthly).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(yearly).toBeFocused();
+  await expect(yearly).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText(/^Save ₦[\d,]+ \(\d+%\) vs 12 months$/).first()).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(monthly, 'the arrows wrap around').toBeFocused();
+  await expect(monthly).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText(/vs 12 months$/)).toHaveCount(0);
+  // Tab leaves the group instead of stopping at the other option.
+  await page.keyboard.press('Tab');
+  await expect(yearly).not.toBeFocused();
+  expect(await focusInside(group)).toBe(false);
 });
 
 test('the contest creation wizard works by keyboard alone: every step from the step list, focus on its heading, no axe violation', async ({
