@@ -265,6 +265,33 @@ test('the contest creation wizard works by keyboard alone: every step from the s
   await expect(title).toHaveValue('Keyboard Contest');
 });
 
+test('the dashboard menu drawer on a phone works by keyboard alone', async ({ page }, info) => {
+  test.skip(info.project.name !== 'mobile', 'wide screens show the dashboard menu as a sidebar');
+  await loginAs(page, 'participant');
+  await page.goto('/dashboard');
+  await settled(page);
+  const opener = page.getByRole('button', { name: 'Open menu' });
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Dashboard menu' });
+  await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
+  await expect(opener).toHaveAttribute('aria-expanded', 'true');
+  // Shift+Tab from the first link (the logo) wraps to the last one, and Tab onwards stays inside.
+  await tabTo(page, drawer.getByRole('link').first(), { back: true });
+  await page.keyboard.press('Shift+Tab');
+  await expect(drawer.getByRole('link').last()).toBeFocused();
+  await expectFocusTrapped(page, drawer, 6);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await tabTo(page, drawer.getByRole('link', { name: 'Wallet' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/wallet$/);
+  await expect(drawer).toBeHidden();
+});
+
 /** Drives an account menu by keyboard: opens, moves, wraps, closes with Escape, then follows its second item. */
 async function driveAccountMenu(page: Page, scope: Locator, second: { name: string; url: RegExp }): Promise<void> {
   const button = scope.getByRole('button', { name: /^Account menu for/ });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import {
   ArrowLeftRight,
@@ -29,6 +29,7 @@ import { Badge } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { Logo } from './Logo';
 import { useMenuButton } from '../../components/ui/menu';
+import { keepTabInside } from '../../components/ui/dialog';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { PageFallback } from './layouts';
 
@@ -78,8 +79,21 @@ export function DashboardLayout() {
   const { user, signOut } = useAuth();
   const can = useCan();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   useEffect(() => setDrawerOpen(false), [pathname]);
+  // Escape or a close button: the drawer closes and focus goes back to the button that opened it
+  // (once the page behind is no longer inert).
+  const refocus = useRef(false);
+  const closeDrawer = () => {
+    refocus.current = true;
+    setDrawerOpen(false);
+  };
+  useEffect(() => {
+    if (drawerOpen || !refocus.current) return;
+    refocus.current = false;
+    drawerButton.current?.focus();
+  }, [drawerOpen]);
   if (!user) return null;
   // Staff see the pages their permissions open in place of the member's own analytics.
   const staff = STAFF_ITEMS.filter((i) => can(i.permission)).map(({ permission: _, ...item }) => item);
@@ -115,17 +129,24 @@ export function DashboardLayout() {
         {nav}
       </aside>
       {drawerOpen && (
-        <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Dashboard menu">
-          <button type="button" className="absolute inset-0 bg-black/60" aria-label="Close menu" onClick={() => setDrawerOpen(false)} />
+        // A modal drawer: focus starts on its close button, Tab stays inside, Escape closes it, and the
+        // page behind is inert while it is open.
+        <div
+          className="fixed inset-0 z-50 lg:hidden"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Dashboard menu"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') closeDrawer();
+            else keepTabInside(e, e.currentTarget);
+          }}
+        >
+          {/* The backdrop closes it on a tap; keyboards and screen readers use Close menu or Escape. */}
+          <div aria-hidden className="absolute inset-0 bg-black/60" onClick={closeDrawer} />
           <aside className="relative h-full w-72 overflow-y-auto border-r border-slate-800 bg-slate-950">
             <div className="flex h-16 items-center justify-between px-5">
               <Logo />
-              <button
-                type="button"
-                onClick={() => setDrawerOpen(false)}
-                className="rounded p-1.5 hover:bg-slate-800"
-                aria-label="Close menu"
-              >
+              <button type="button" autoFocus onClick={closeDrawer} className="rounded p-1.5 hover:bg-slate-800" aria-label="Close menu">
                 <X className="h-5 w-5" />
               </button>
             </div>
@@ -133,10 +154,12 @@ export function DashboardLayout() {
           </aside>
         </div>
       )}
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-w-0 flex-1 flex-col" inert={drawerOpen || undefined}>
         <header className="sticky top-0 z-40 flex h-16 items-center gap-3 border-b border-slate-800 bg-slate-950/90 px-4 backdrop-blur sm:px-6">
           <button
+            ref={drawerButton}
             type="button"
+            aria-expanded={drawerOpen}
             className="rounded-lg p-2 hover:bg-slate-800 lg:hidden"
             onClick={() => setDrawerOpen(true)}
             aria-label="Open menu"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button, type ButtonProps } from './button';
@@ -25,6 +25,23 @@ function tabbables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter(
     (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && !(el instanceof HTMLInputElement && el.type === 'radio' && !el.checked),
   );
+}
+
+/** Wraps Tab from the last control to the first (Shift+Tab the other way), so focus stays in a modal `root`. */
+export function keepTabInside(e: KeyboardEvent, root: HTMLElement): void {
+  const stops = tabbables(root);
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (e.key !== 'Tab' || !first || !last) return;
+  const at = document.activeElement;
+  const outside = !root.contains(at);
+  if (e.shiftKey && (at === first || outside)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (at === last || outside)) {
+    e.preventDefault();
+    first.focus();
+  }
 }
 
 /**
@@ -96,18 +113,7 @@ export function Dialog({ open, onClose, title, description, children, footer, di
       aria-modal="true"
       onKeyDown={(e) => {
         if (e.key === 'Tab' && ref.current) {
-          const stops = tabbables(ref.current);
-          const first = stops[0];
-          const last = stops[stops.length - 1];
-          const at = document.activeElement;
-          const outside = !ref.current.contains(at);
-          if (first && last && e.shiftKey && (at === first || outside)) {
-            e.preventDefault();
-            last.focus();
-          } else if (first && last && !e.shiftKey && (at === last || outside)) {
-            e.preventDefault();
-            first.focus();
-          }
+          keepTabInside(e, ref.current);
           return;
         }
         // Without native showModal the Escape key is handled here.
