@@ -110,7 +110,7 @@ export default function HomePage() {
                 value={term}
                 onChange={(e) => setTerm(e.target.value)}
                 placeholder="Search contests: photography, afrobeats, poetry..."
-                className="h-12 w-full rounded-xl border border-slate-700 bg-slate-900/90 pl-10 pr-3 text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 focus:outline-none focus:ring-2 focus:ring-emerald-500/30"
+                className="h-12 w-full rounded-xl border border-slate-700 bg-slate-900/90 pl-10 pr-3 text-slate-100 placeholder:text-slate-400 focus:border-emerald-500 focus:outline-none focus:ring-2 focus:ring-emerald-500/30"
               />
             </div>
             <Button type="submit" size="lg">

@@ -17,6 +17,7 @@ import { useAuth } from '../../lib/auth';
 import { buttonClass } from '../../components/ui/button';
 import { Badge } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { useRadioGroup } from '../../components/ui/roving';
 
 const FAQS = [
   {
@@ -86,12 +87,15 @@ function PlanCta({ plan, period }: { plan: Plan; period: BillingPeriod }) {
 
 function Cell({ value }: { value: string | boolean }) {
   if (value === true) return <Check className="mx-auto h-5 w-5 text-emerald-400" aria-label="Included" />;
-  if (value === false) return <Minus className="mx-auto h-5 w-5 text-slate-600" aria-label="Not included" />;
+  if (value === false) return <Minus className="mx-auto h-5 w-5 text-slate-400" aria-label="Not included" />;
   return <span>{value}</span>;
 }
 
+const PERIODS = ['monthly', 'yearly'] as const;
+
 export default function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const periods = useRadioGroup(PERIODS, period, setPeriod);
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <header className="text-center">
@@ -99,18 +103,15 @@ export default function PricingPage() {
         <p className="mx-auto mt-4 max-w-2xl text-slate-400">Start free and upgrade when your community grows. All prices in naira.</p>
         <div
           className="mt-8 inline-flex items-center gap-1 rounded-full border border-slate-700 bg-slate-900 p-1"
-          role="radiogroup"
+          {...periods.groupProps}
           aria-label="Billing period"
         >
-          {(['monthly', 'yearly'] as const).map((p) => (
+          {PERIODS.map((p) => (
             <button
               key={p}
-              type="button"
-              role="radio"
-              aria-checked={period === p}
-              onClick={() => setPeriod(p)}
+              {...periods.radioProps(p)}
               className={cn(
-                'rounded-full px-5 py-2 text-sm font-semibold capitalize transition-colors',
+                'rounded-full px-5 py-2 text-sm font-semibold capitalize transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400',
                 period === p ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:text-slate-100',
               )}
             >
@@ -176,7 +177,13 @@ export default function PricingPage() {
         <h2 id="compare-heading" className="text-center text-2xl font-bold">
           Compare features
         </h2>
-        <div className="mt-8 overflow-x-auto rounded-2xl border border-slate-800">
+        {/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too. */}
+        <div
+          role="region"
+          aria-labelledby="compare-heading"
+          tabIndex={0}
+          className="mt-8 overflow-x-auto rounded-2xl border border-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400"
+        >
           <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="bg-slate-900 text-slate-300">
               <tr>

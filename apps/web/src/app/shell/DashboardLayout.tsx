@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import {
   ArrowLeftRight,
@@ -28,6 +28,8 @@ import { STAFF_PAGES } from '../staff-pages';
 import { Badge } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { Logo } from './Logo';
+import { useMenuButton } from '../../components/ui/menu';
+import { keepTabInside } from '../../components/ui/dialog';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { PageFallback } from './layouts';
 
@@ -79,8 +81,21 @@ export function DashboardLayout() {
   const { user, signOut } = useAuth();
   const can = useCan();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   useEffect(() => setDrawerOpen(false), [pathname]);
+  // Escape or a close button: the drawer closes and focus goes back to the button that opened it
+  // (once the page behind is no longer inert).
+  const refocus = useRef(false);
+  const closeDrawer = () => {
+    refocus.current = true;
+    setDrawerOpen(false);
+  };
+  useEffect(() => {
+    if (drawerOpen || !refocus.current) return;
+    refocus.current = false;
+    drawerButton.current?.focus();
+  }, [drawerOpen]);
   if (!user) return null;
   // Staff see the pages their permissions open in place of the member's own analytics.
   const staff = STAFF_ITEMS.filter((i) => can(i.permission)).map(({ permission: _, ...item }) => item);
@@ -116,17 +131,24 @@ export function DashboardLayout() {
         {nav}
       </aside>
       {drawerOpen && (
-        <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Dashboard menu">
-          <button type="button" className="absolute inset-0 bg-black/60" aria-label="Close menu" onClick={() => setDrawerOpen(false)} />
+        // A modal drawer: focus starts on its close button, Tab stays inside, Escape closes it, and the
+        // page behind is inert while it is open.
+        <div
+          className="fixed inset-0 z-50 lg:hidden"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Dashboard menu"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') closeDrawer();
+            else keepTabInside(e, e.currentTarget);
+          }}
+        >
+          {/* The backdrop closes it on a tap; keyboards and screen readers use Close menu or Escape. */}
+          <div aria-hidden className="absolute inset-0 bg-black/60" onClick={closeDrawer} />
           <aside className="relative h-full w-72 overflow-y-auto border-r border-slate-800 bg-slate-950">
             <div className="flex h-16 items-center justify-between px-5">
               <Logo />
-              <button
-                type="button"
-                onClick={() => setDrawerOpen(false)}
-                className="rounded p-1.5 hover:bg-slate-800"
-                aria-label="Close menu"
-              >
+              <button type="button" autoFocus onClick={closeDrawer} className="rounded p-1.5 hover:bg-slate-800" aria-label="Close menu">
                 <X className="h-5 w-5" />
               </button>
             </div>
@@ -134,10 +156,12 @@ export function DashboardLayout() {
           </aside>
         </div>
       )}
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-w-0 flex-1 flex-col" inert={drawerOpen || undefined}>
         <header className="sticky top-0 z-40 flex min-h-16 items-center gap-3 border-b border-slate-800 bg-slate-950/90 px-4 py-2 backdrop-blur sm:px-6">
           <button
+            ref={drawerButton}
             type="button"
+            aria-expanded={drawerOpen}
             className="shrink-0 rounded-lg p-2 hover:bg-slate-800 lg:hidden"
             onClick={() => setDrawerOpen(true)}
             aria-label="Open menu"
@@ -194,76 +218,13 @@ const MENU_LINKS: Array<{ to: string; label: string; icon: LucideIcon }> = [
  * Tab or a click outside closes it.
  */
 function UserMenu({ user, onLogout }: { user: TPublicUser; onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const focusOnOpen = useRef<'first' | 'last'>('first');
-  const menuId = useId();
   const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
-
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  useEffect(() => {
-    if (!open) return;
-    const list = items();
-    (focusOnOpen.current === 'last' ? list[list.length - 1] : list[0])?.focus();
-    const onPointer = (e: MouseEvent | TouchEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('touchstart', onPointer);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('touchstart', onPointer);
-    };
-  }, [open]);
-
-  const openWith = (where: 'first' | 'last') => {
-    focusOnOpen.current = where;
-    setOpen(true);
-  };
-
-  const onButtonKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      openWith('first');
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      openWith('last');
-    }
-  };
-
-  const onMenuKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (i: number) => {
-      e.preventDefault();
-      list[(i + list.length) % list.length]?.focus();
-    };
-    if (e.key === 'ArrowDown') move(index + 1);
-    else if (e.key === 'ArrowUp') move(index - 1);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(list.length - 1);
-    else if (e.key === 'Escape') {
-      e.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-    } else if (e.key === 'Tab') setOpen(false);
-  };
+  const { open, close, rootRef, buttonProps, menuProps } = useMenuButton(pathname);
 
   return (
     <div className="relative shrink-0" ref={rootRef}>
       <button
-        ref={buttonRef}
-        type="button"
-        onClick={() => (open ? setOpen(false) : openWith('first'))}
-        onKeyDown={onButtonKeyDown}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        {...buttonProps}
         aria-label={`Account menu for ${user.fullName}`}
         className="flex items-center gap-1 rounded-full p-1 text-slate-300 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
       >
@@ -272,11 +233,8 @@ function UserMenu({ user, onLogout }: { user: TPublicUser; onLogout: () => void 
       </button>
       {open && (
         <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
+          {...menuProps}
           aria-label="Account"
-          onKeyDown={onMenuKeyDown}
           className="absolute right-0 z-50 mt-2 w-60 max-w-[calc(100vw-2rem)] overflow-hidden rounded-xl border border-slate-800 bg-slate-900 shadow-2xl shadow-black/50"
         >
           <div className="border-b border-slate-800 px-4 py-3" role="none">
@@ -290,7 +248,7 @@ function UserMenu({ user, onLogout }: { user: TPublicUser; onLogout: () => void 
                 to={to}
                 role="menuitem"
                 tabIndex={-1}
-                onClick={() => setOpen(false)}
+                onClick={close}
                 className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-200 outline-none hover:bg-slate-800 focus-visible:bg-slate-800 focus-visible:ring-2 focus-visible:ring-emerald-400/60"
               >
                 <Icon className="h-4 w-4 text-slate-400" aria-hidden />
@@ -302,7 +260,7 @@ function UserMenu({ user, onLogout }: { user: TPublicUser; onLogout: () => void 
               role="menuitem"
               tabIndex={-1}
               onClick={() => {
-                setOpen(false);
+                close();
                 onLogout();
               }}
               className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm text-red-300 outline-none hover:bg-slate-800 focus-visible:bg-slate-800 focus-visible:ring-2 focus-visible:ring-emerald-400/60"

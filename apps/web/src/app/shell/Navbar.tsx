@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ChevronDown, CreditCard, LayoutDashboard, ListChecks, LogOut, Menu, Settings, Trophy, User, X } from 'lucide-react';
 import { TIER_LABELS, paths } from '@contesthub/shared';
@@ -8,6 +8,7 @@ import { buttonClass } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { Logo } from './Logo';
 import { UserAvatar } from '../../components/ui/user-avatar';
+import { useMenuButton } from '../../components/ui/menu';
 
 const MAIN_LINKS = [
   { to: paths.contests(), label: 'Browse Contests' },
@@ -24,6 +25,9 @@ const USER_LINKS = [
   { to: paths.dashboard.subscription(), label: 'Subscription', icon: CreditCard },
 ];
 
+const MENU_ITEM =
+  'flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-200 outline-none hover:bg-slate-800 focus-visible:bg-slate-800 focus-visible:ring-2 focus-visible:ring-emerald-400/60';
+
 function TierBadge({ tier, role }: { tier: keyof typeof TIER_LABELS; role: string }) {
   if (role === 'admin') return <Badge tone="red">Admin</Badge>;
   return <Badge tone={tier === 'free' ? 'neutral' : tier === 'professional' ? 'violet' : 'amber'}>{TIER_LABELS[tier]}</Badge>;
@@ -32,27 +36,13 @@ function TierBadge({ tier, role }: { tier: keyof typeof TIER_LABELS; role: strin
 export function Navbar() {
   const { user, signOut } = useAuth();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
+  // The account menu: a menu button operable by keyboard (components/ui/menu.ts).
+  const menu = useMenuButton(location.pathname);
 
   useEffect(() => {
     setMobileOpen(false);
-    setMenuOpen(false);
   }, [location.pathname]);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [menuOpen]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('rounded-lg px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-emerald-300' : 'text-slate-300 hover:text-slate-100');
@@ -70,38 +60,32 @@ export function Navbar() {
         </div>
         <div className="hidden items-center gap-2 md:flex">
           {user ? (
-            <div className="relative" ref={menuRef}>
+            <div className="relative" ref={menu.rootRef}>
               <button
-                type="button"
-                onClick={() => setMenuOpen((o) => !o)}
-                aria-haspopup="menu"
-                aria-expanded={menuOpen}
+                {...menu.buttonProps}
+                aria-label={`Account menu for ${user.fullName}`}
                 className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
               >
                 <UserAvatar name={user.fullName} src={user.profilePicture} size="sm" />
                 <span className="max-w-32 truncate">{user.fullName}</span>
                 <ChevronDown className="h-4 w-4" aria-hidden />
               </button>
-              {menuOpen && (
+              {menu.open && (
                 <div
-                  role="menu"
+                  {...menu.menuProps}
+                  aria-label="Account"
                   className="absolute right-0 mt-2 w-64 overflow-hidden rounded-xl border border-slate-800 bg-slate-900 shadow-2xl shadow-black/50"
                 >
-                  <div className="border-b border-slate-800 p-4">
+                  <div className="border-b border-slate-800 p-4" role="none">
                     <p className="truncate font-semibold">{user.fullName}</p>
                     <p className="truncate text-xs text-slate-400">{user.email}</p>
                     <div className="mt-2">
                       <TierBadge tier={user.subscriptionTier} role={user.role} />
                     </div>
                   </div>
-                  <div className="p-1.5">
+                  <div className="p-1.5" role="none">
                     {USER_LINKS.map(({ to, label, icon: Icon }) => (
-                      <Link
-                        key={to}
-                        to={to}
-                        role="menuitem"
-                        className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-200 hover:bg-slate-800"
-                      >
+                      <Link key={to} to={to} role="menuitem" tabIndex={-1} onClick={menu.close} className={MENU_ITEM}>
                         <Icon className="h-4 w-4 text-slate-400" aria-hidden />
                         {label}
                       </Link>
@@ -109,8 +93,12 @@ export function Navbar() {
                     <button
                       type="button"
                       role="menuitem"
-                      onClick={() => void signOut()}
-                      className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm text-red-300 hover:bg-slate-800"
+                      tabIndex={-1}
+                      onClick={() => {
+                        menu.close();
+                        void signOut();
+                      }}
+                      className={cn(MENU_ITEM, 'w-full text-red-300')}
                     >
                       <LogOut className="h-4 w-4" aria-hidden />
                       Logout

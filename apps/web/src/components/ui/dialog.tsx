@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button, type ButtonProps } from './button';
@@ -19,10 +19,40 @@ export interface DialogProps {
   className?: string;
 }
 
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+
+/** The elements Tab stops at inside `root`, in order (visible, enabled, not taken out with tabindex=-1). */
+function tabbables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && !(el instanceof HTMLInputElement && el.type === 'radio' && !el.checked),
+  );
+}
+
+/** Wraps Tab from the last control to the first (Shift+Tab the other way), so focus stays in a modal `root`. */
+export function keepTabInside(e: KeyboardEvent, root: HTMLElement): void {
+  const stops = tabbables(root);
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (e.key !== 'Tab' || !first || !last) return;
+  const at = document.activeElement;
+  const outside = !root.contains(at);
+  if (e.shiftKey && (at === first || outside)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (at === last || outside)) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 /**
- * The one modal dialog: a native <dialog> opened with showModal(), so the browser traps focus,
- * makes the page behind it inert and closes on Escape. The title labels it. Content is mounted
- * only while open, so every opening starts from a clean state.
+ * The one modal dialog: a native <dialog> opened with showModal(), so the browser makes the page
+ * behind it inert and closes it on Escape; Tab and Shift+Tab wrap around inside it (the browser
+ * alone would let focus leave for its own toolbar). Focus starts on the element marked
+ * `data-autofocus` (React's autoFocus fires before the dialog is shown), else the first control, and
+ * returns to the opener on close. The title labels it. Content is mounted only while open, so every
+ * opening starts from a clean state.
  */
 export function Dialog({
   open,
@@ -56,6 +86,7 @@ export function Dialog({
       // jsdom and very old browsers lack showModal(); the open attribute still shows the content.
       if (typeof el.showModal === 'function') el.showModal();
       else el.setAttribute('open', '');
+      el.querySelector<HTMLElement>('[data-autofocus]')?.focus();
       return () => {
         if (el.open) {
           if (typeof el.close === 'function') el.close();
@@ -94,6 +125,10 @@ export function Dialog({
       aria-describedby={description ? descriptionId : undefined}
       aria-modal="true"
       onKeyDown={(e) => {
+        if (e.key === 'Tab' && ref.current) {
+          keepTabInside(e, ref.current);
+          return;
+        }
         // Without native showModal the Escape key is handled here.
         if (e.key === 'Escape' && typeof ref.current?.showModal !== 'function') {
           e.preventDefault();

@@ -44,8 +44,9 @@ export function StatCard({
 }
 
 /**
- * A summary tile in a row of them: goes inside a <dl> (label as dt, value as dd); the icon shows
- * from the small breakpoint on so three tiles fit a phone.
+ * A summary tile in a row of them: goes inside a <dl>. The tile is the dt/dd group (a <div>, the
+ * only other child a <dl> may have), so the icon sits inside the dt; it shows from the small
+ * breakpoint on so three tiles fit a phone.
  */
 export function StatTile({
   icon: Icon,
@@ -62,14 +63,14 @@ export function StatTile({
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-w-0 items-center gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-3 sm:gap-4 sm:p-5">
-      <span className={cn('hidden h-11 w-11 shrink-0 place-items-center rounded-xl sm:grid', tone)}>
-        <Icon className="h-5 w-5" aria-hidden />
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-400 sm:text-sm">{label}</dt>
-        <dd className="text-xl font-bold text-slate-100 sm:text-2xl">{loading ? <Skeleton className="mt-1 h-7 w-16" /> : children}</dd>
-      </div>
+    <div className="relative min-w-0 rounded-2xl border border-slate-800 bg-slate-900/60 p-3 sm:p-5 sm:pl-20">
+      <dt className="text-xs text-slate-400 sm:text-sm">
+        <span className={cn('absolute left-5 top-1/2 hidden h-11 w-11 -translate-y-1/2 place-items-center rounded-xl sm:grid', tone)}>
+          <Icon className="h-5 w-5" aria-hidden />
+        </span>
+        {label}
+      </dt>
+      <dd className="text-xl font-bold text-slate-100 sm:text-2xl">{loading ? <Skeleton className="mt-1 h-7 w-16" /> : children}</dd>
     </div>
   );
 }

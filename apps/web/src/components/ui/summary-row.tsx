@@ -7,14 +7,17 @@ export function SummaryRow({
   value,
   strong = false,
   testId,
+  ruled = false,
 }: {
   label: ReactNode;
   value: ReactNode;
   strong?: boolean;
   testId?: string;
+  /** A rule above the row, for a total under its parts (on the row itself: a wrapper would break the <dl>). */
+  ruled?: boolean;
 }) {
   return (
-    <div className="flex items-baseline justify-between gap-3">
+    <div className={cn('flex items-baseline justify-between gap-3', ruled && 'border-t border-slate-800 pt-1.5')}>
       <dt className="min-w-0 text-slate-400">{label}</dt>
       <dd className={cn('shrink-0 text-right', strong ? 'text-base font-bold text-slate-100' : 'text-slate-200')} data-testid={testId}>
         {value}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { rovingIndex } from './roving';
 
 export interface TabItem<T extends string> {
   id: T;
@@ -57,12 +58,11 @@ export function Tabs<T extends string>({
   }, [value]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((t) => t.id === value);
-    let next = -1;
-    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = (index + 1) % tabs.length;
-    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = (index - 1 + tabs.length) % tabs.length;
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = tabs.length - 1;
+    const next = rovingIndex(
+      e.key,
+      tabs.findIndex((t) => t.id === value),
+      tabs.length,
+    );
     if (next < 0) return;
     e.preventDefault();
     const tab = tabs[next];

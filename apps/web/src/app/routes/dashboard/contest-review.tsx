@@ -228,6 +228,8 @@ export default function EntryReviewPage() {
   }
 
   let body: ReactNode;
+  // The bulk buttons name the table they act on only while it is on the page.
+  let tableShown = false;
   if (list.isPending) {
     body = (
       <div role="status" aria-label="Loading entries" className="space-y-3 p-4 sm:p-6">
@@ -253,6 +255,7 @@ export default function EntryReviewPage() {
         <EmptyNote icon={Inbox} title="No entries found" hint="Try another status." />
       );
   } else {
+    tableShown = true;
     body = (
       <div className="overflow-x-auto">
         <table
@@ -406,7 +409,7 @@ export default function EntryReviewPage() {
             onClick={approveSelected}
             loading={bulkApprove.isPending}
             disabled={busy && !bulkApprove.isPending}
-            aria-controls={tableId}
+            aria-controls={tableShown ? tableId : undefined}
             icon={<Check className="h-4 w-4" aria-hidden />}
           >
             Approve Selected
@@ -416,7 +419,7 @@ export default function EntryReviewPage() {
             variant="danger"
             onClick={rejectSelected}
             disabled={busy}
-            aria-controls={tableId}
+            aria-controls={tableShown ? tableId : undefined}
             icon={<X className="h-4 w-4" aria-hidden />}
           >
             Reject Selected

@@ -60,6 +60,7 @@ export function CommentDialog({
         <TextAreaField
           label="Comment"
           required
+          data-autofocus
           value={content}
           error={error}
           placeholder="Share your thoughts about this contest"

@@ -244,9 +244,7 @@ function CustomAmount({
               />
             )}
             <SummaryRow label={`Platform fee (${terms.feePercent}%)`} value={quote ? formatNaira(quote.feeKobo) : '—'} testId="quote-fee" />
-            <div className="border-t border-slate-800 pt-1.5">
-              <SummaryRow label="Total" value={quote ? formatNaira(quote.totalKobo) : '—'} strong testId="quote-total" />
-            </div>
+            <SummaryRow label="Total" value={quote ? formatNaira(quote.totalKobo) : '—'} strong ruled testId="quote-total" />
           </dl>
           <Button type="submit" className="w-full" disabled={busy} loading={loading}>
             Buy credits

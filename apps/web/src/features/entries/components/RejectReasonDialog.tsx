@@ -51,7 +51,7 @@ export function RejectReasonDialog({
         <TextAreaField
           label="Reason for rejection"
           required
-          autoFocus
+          data-autofocus
           value={reason}
           maxLength={500}
           onChange={(e) => {

@@ -18,6 +18,7 @@ import { useToast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
+import { useRadioGroup } from '../../../components/ui/roving';
 import { fieldErrors } from '../../../lib/forms';
 import { browser } from '../../../lib/browser';
 import { useInitializeSubscription } from '../api/initialize-subscription';
@@ -25,6 +26,8 @@ import { refreshSubscriptions } from '../api/keys';
 import { serverMessageOr } from '../../../lib/errors';
 import { SUBSCRIPTION_TEXT } from '../lib/messages';
 import { planStanding, type PlanStanding } from '../lib/subscription-view';
+
+const DURATIONS = ['monthly', 'yearly'] as const;
 
 const STANDING_NOTE: Record<Exclude<PlanStanding, 'open'>, (running: TSubscription) => string> = {
   current: () => 'Your current plan: extend it above to add time.',
@@ -60,6 +63,7 @@ export function PlanPicker({
   const { refreshUser } = useAuth();
   const initialize = useInitializeSubscription();
   const [duration, setDuration] = useState<SubscriptionDuration>(initialDuration);
+  const durations = useRadioGroup(DURATIONS, duration, setDuration);
   const [tier, setTier] = useState<PaidSubscriptionTier | null>(() =>
     initialTier && ['open', 'upgrade'].includes(planStanding(initialTier, running)) ? initialTier : null,
   );
@@ -120,16 +124,13 @@ export function PlanPicker({
       <div className="flex flex-wrap items-center gap-3">
         <div
           className="inline-flex items-center gap-1 rounded-full border border-slate-700 bg-slate-900 p-1"
-          role="radiogroup"
+          {...durations.groupProps}
           aria-label="Billing period"
         >
-          {(['monthly', 'yearly'] as const).map((d) => (
+          {DURATIONS.map((d) => (
             <button
               key={d}
-              type="button"
-              role="radio"
-              aria-checked={duration === d}
-              onClick={() => setDuration(d)}
+              {...durations.radioProps(d)}
               className={cn(
                 'rounded-full px-4 py-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400',
                 duration === d ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:text-slate-100',

@@ -18,6 +18,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
 import { fieldErrors } from '../../../lib/forms';
 import { useUpdateProfile } from '../api/update-profile';
 import { uploadProfilePicture } from '../api/upload-profile-picture';
@@ -208,9 +209,9 @@ export function PersonalInfoTab({ user }: { user: TPublicUser }) {
           <Item label="Date of Birth">{user.dateOfBirth ? formatDate(`${user.dateOfBirth.slice(0, 10)}T12:00:00Z`) : null}</Item>
           <Item label="Gender">{user.gender ? GENDER_LABELS[user.gender] : null}</Item>
           <Item label="Location">{location || null}</Item>
-          <div className="sm:col-span-2">
-            <Item label="Bio">{user.bio ? <span className="whitespace-pre-line">{user.bio}</span> : null}</Item>
-          </div>
+          <Item label="Bio" className="sm:col-span-2">
+            {user.bio ? <span className="whitespace-pre-line">{user.bio}</span> : null}
+          </Item>
         </dl>
       ) : (
         <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Edit personal information">
@@ -300,9 +301,10 @@ export function PersonalInfoTab({ user }: { user: TPublicUser }) {
   );
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
+/** A dt/dd group: a <div> directly inside the <dl> (no wrapper between, or the list is invalid). */
+function Item({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{label}</dt>
       <dd className="mt-1 break-words text-sm text-slate-100">{children ?? <span className="text-slate-400">Not provided</span>}</dd>
     </div>

@@ -70,7 +70,7 @@ export function DepositDialog({ onClose }: { onClose: () => void }) {
         <AmountField
           label="Amount (₦)"
           required
-          autoFocus
+          data-autofocus
           placeholder="e.g. 10,000"
           value={amount}
           onValueChange={change}

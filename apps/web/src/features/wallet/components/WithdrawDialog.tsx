@@ -143,7 +143,7 @@ function WithdrawForm({
         <AmountField
           label="Amount (₦)"
           required
-          autoFocus
+          data-autofocus
           placeholder="e.g. 5,000"
           value={amount}
           onValueChange={(next) => {
@@ -169,9 +169,7 @@ function WithdrawForm({
         <dl className="space-y-1.5 rounded-xl border border-slate-800 bg-slate-950/40 p-3 text-sm" aria-label="Withdrawal summary">
           <SummaryRow label="Amount" value={quote ? formatNaira(quote.amountKobo) : '—'} />
           <SummaryRow label="Fee" value={formatNaira(WITHDRAWAL_FEE_KOBO)} />
-          <div className="border-t border-slate-800 pt-1.5">
-            <SummaryRow label="Total deducted" value={quote ? formatNaira(quote.totalKobo) : '—'} strong testId="withdraw-total" />
-          </div>
+          <SummaryRow label="Total deducted" value={quote ? formatNaira(quote.totalKobo) : '—'} strong ruled testId="withdraw-total" />
         </dl>
         {errors.form && (
           <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-300">
