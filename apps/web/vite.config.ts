@@ -58,9 +58,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Every icon the app uses, as one file: each icon is a few hundred bytes, and as chunks
-            // of their own a page asked for fifteen of them, a round trip each on a slow network.
+            // A first screen of a few files instead of thirty (ADR 016): on a slow network each file
+            // costs a round trip, and the small ones were most of them. Every icon the app uses
+            // (a few hundred bytes each) as one file; the shared package's rules and texts (not
+            // its schemas, which bring zod: those load with the first form); and the web's own
+            // building blocks (components/ui, lib) that three pages or more use.
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+            { name: 'shared', test: /packages[\\/]shared[\\/]src[\\/](?!schemas[\\/])[^\\/]+$/ },
+            { name: 'ui', test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui|lib)[\\/]/, minShareCount: 3 },
           ],
         },
       },
