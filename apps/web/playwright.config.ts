@@ -77,6 +77,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       PAYMENTS_SANDBOX: 'true',
+      // The runner is the proxy in front of the app: the people the fixtures register each send
+      // an address of their own (X-Forwarded-For), as real visitors would; the browser's own
+      // requests carry none and count as 127.0.0.1.
+      TRUST_PROXY: 'loopback',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: process.env.E2E_SMTP_URL,
       MAIL_FROM: 'ContestHub <no-reply@contesthub.test>',

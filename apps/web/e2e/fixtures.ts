@@ -86,11 +86,18 @@ export function uniqueWord(): string {
 }
 
 /** What a call with the person's login answers (data), failing the test on an error answer. */
-async function call<T>(request: APIRequestContext, person: Tokens | null, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
+async function call<T>(
+  request: APIRequestContext,
+  person: Tokens | null,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: unknown,
+  from?: string,
+) {
   const res = await request.fetch(url, {
     method,
     ...(data === undefined ? {} : { data }),
-    headers: person ? { authorization: `Bearer ${person.token}` } : {},
+    headers: { ...(person ? { authorization: `Bearer ${person.token}` } : {}), ...(from ? { 'x-forwarded-for': from } : {}) },
   });
   expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
   return ((await res.json()) as { data: T }).data;
@@ -109,7 +116,12 @@ export async function newPerson(
   fullName: string,
   opts: { profile?: boolean; nairaKobo?: number; credits?: VoteCreditPackageId } = {},
 ): Promise<Person> {
-  const unique = `${Date.now().toString(36)}${process.env.TEST_WORKER_INDEX ?? 0}${registered++}`;
+  const n = registered++;
+  const unique = `${Date.now().toString(36)}${process.env.TEST_WORKER_INDEX ?? 0}${n}`;
+  // Each person comes from an address of their own, as people do: the e2e server trusts the runner
+  // as its proxy (TRUST_PROXY=loopback in playwright.config.ts), so the per-address limits on
+  // registering and logging in count each person apart instead of the whole suite as one visitor.
+  const from = `10.${Number(process.env.TEST_WORKER_INDEX ?? 0) % 256}.${(n >> 8) % 256}.${n % 256}`;
   const email = `${fullName.toLowerCase().replace(/[^a-z]+/g, '.')}.${unique}@example.test`;
   const password = 'Journey123';
   // A Nigerian mobile number drawn from the unique address.
@@ -117,16 +129,23 @@ export async function newPerson(
     .reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 10_000_000, 7)
     .toString()
     .padStart(7, '0')}`;
-  await call(request, null, 'POST', '/api/auth/register', {
-    fullName,
-    email,
-    phone,
-    password,
-    confirmPassword: password,
-  } satisfies TRegister);
+  await call(
+    request,
+    null,
+    'POST',
+    '/api/auth/register',
+    {
+      fullName,
+      email,
+      phone,
+      password,
+      confirmPassword: password,
+    } satisfies TRegister,
+    from,
+  );
   const code = (await waitForMail(process.env.E2E_MAIL_DIR!, email)).match(/Subject: (\d{6}) /)![1]!;
-  await call(request, null, 'POST', '/api/auth/verify-email', { email, code } satisfies TVerifyEmail);
-  const { token, refreshToken, user } = await call<TAuthResult>(request, null, 'POST', '/api/auth/login', { email, password });
+  await call(request, null, 'POST', '/api/auth/verify-email', { email, code } satisfies TVerifyEmail, from);
+  const { token, refreshToken, user } = await call<TAuthResult>(request, null, 'POST', '/api/auth/login', { email, password }, from);
   const person: Person = { id: user._id, fullName, email, password, token, refreshToken };
   await expect
     .poll(async () => (await call<TCurrentSubscription>(request, person, 'GET', '/api/subscriptions/current')).subscription?.isTrial, {
