@@ -4,6 +4,7 @@
  * order per aggregate, and how a subscriber is replayed.
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/client.js';
@@ -48,8 +49,8 @@ const handled = async (subscriber: string) =>
 const ping = (thing: string, n: number) => t.ctx.db.transaction((tx) => recordEvent(tx, pinged, { thing, n }));
 
 /**
- * On PostgreSQL an event settles only once every transaction older than it has ended, cluster-wide, and
- * the other test files run beside this one in their own databases: wait for those, as the job would.
+ * On PostgreSQL an event settles only once every transaction of this database older than it has
+ * ended (the app's own background work may still be running one): wait for those, as the job would.
  */
 const SETTLE = { settleMs: 10_000 };
 const drain = (d: Dispatcher) => d.drain(SETTLE);
@@ -58,7 +59,7 @@ async function settled(id = Number.MAX_SAFE_INTEGER): Promise<void> {
   for (;;) {
     const [row] = await queryRows<{ ok: boolean }>(
       t.ctx.db,
-      sql`select not exists (select 1 from domain_events where id <= ${id} and txid >= pg_snapshot_xmin(pg_current_snapshot())) as ok`,
+      sql`select not exists (select 1 from domain_events where id <= ${id} and txid >= domain_events_horizon()) as ok`,
     );
     if (row?.ok || Date.now() > deadline) return;
     await new Promise((r) => setTimeout(r, 20));
@@ -182,14 +183,39 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('on PostgreSQL, with transaction
       await recordEvent(tx, pinged, { thing: 'slow', n: 301 });
       await gate;
     });
-    await new Promise((r) => setTimeout(r, 50));
-    await ping('fast', 302); // B: records later, commits first
-    await d.drain(); // no waiting: A is still open
-    // B is held back while A is in flight (it could otherwise be handled before A's event appears).
-    expect(await handled('in-flight')).toEqual([]);
-    release();
-    await slow;
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      await ping('fast', 302); // B: records later, commits first
+      await d.drain(); // no waiting: A is still open
+      // B is held back while A is in flight (it could otherwise be handled before A's event appears).
+      expect(await handled('in-flight')).toEqual([]);
+    } finally {
+      // Never leave A open: it would hold this database's subscribers back for good.
+      release();
+      await slow;
+    }
     await drain(d);
     expect(await handled('in-flight')).toEqual([301, 302]);
+  });
+
+  it('is not held back by a transaction still running in another database of the same server', async () => {
+    await settled();
+    const s = logger('neighbour', { startFrom: 'now' });
+    const d = createDispatcher(t.ctx.db, [s], console);
+    await drain(d);
+    // Another database on this server (the one the test run connects to) with a write transaction
+    // open from before the event is recorded: it cannot record events here, so it must not count.
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_current_xact_id()');
+      await ping('neighbour', 401);
+      await d.drain(); // no waiting
+      expect(await handled('neighbour')).toEqual([401]);
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      await other.end();
+    }
   });
 });

@@ -65,6 +65,9 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
     names.add(s.name);
   }
 
+  /** Where a subscriber without a cursor begins: the first event, or after what is settled now. */
+  const startOf = (tx: Tx, s: Subscriber) => (s.startFrom === 'now' ? repo.settledHead(tx) : Promise.resolve(repo.START));
+
   async function handleOne(tx: Tx, s: Subscriber, event: StoredEvent): Promise<unknown> {
     try {
       await tx.transaction(async (sp) => s.handle(sp, event));
@@ -108,7 +111,7 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
       }
 
       // 3. new events
-      const cursor = await repo.lockCursor(tx, s.name, () => (s.startFrom === 'now' ? repo.settledHead(tx) : Promise.resolve(repo.START)));
+      const cursor = await repo.lockCursor(tx, s.name, () => startOf(tx, s));
       const batch = await repo.settledEventsAfter(tx, cursor, batchSize);
       const mine = batch.filter((e) => s.events.includes(e.name));
       const blocked = await repo.parkedAggregates(tx, s.name, [...new Set(mine.map((e) => e.aggregate))]);
@@ -170,7 +173,7 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
   /** Whether some subscriber has events after its cursor that are not settled yet. */
   async function unsettledLeft(): Promise<boolean> {
     for (const s of subscribers) {
-      const cursor = await db.transaction((tx) => repo.lockCursor(tx, s.name, () => Promise.resolve(repo.START)));
+      const cursor = await db.transaction((tx) => repo.lockCursor(tx, s.name, () => startOf(tx, s)));
       if (await repo.anyEventAfter(db, cursor)) return true;
     }
     return false;
@@ -182,7 +185,7 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
     async init() {
       for (const s of subscribers) {
         await db.transaction(async (tx) => {
-          await repo.lockCursor(tx, s.name, () => (s.startFrom === 'now' ? repo.settledHead(tx) : Promise.resolve(repo.START)));
+          await repo.lockCursor(tx, s.name, () => startOf(tx, s));
         });
       }
     },

@@ -64,14 +64,16 @@ const toEvent = (r: Row): StoredEvent => ({
 
 /**
  * The next events after `after` that are settled: recorded by transactions older than every
- * transaction still running, so no event can still appear before them.
+ * transaction still running in this database, so no event can still appear before them
+ * (domain_events_horizon(), migration 0017: transactions of other databases on the same server
+ * do not hold subscribers back).
  */
 export async function settledEventsAfter(tx: DbOrTx, after: Cursor, limit: number): Promise<StoredEvent[]> {
   const rows = await queryRows<Row>(
     tx,
     sql`select id, txid::text as txid, name, aggregate, payload, actor_id, created_at from ${domainEvents}
         where (txid, id) > (${after.txid}::xid8, ${after.eventId}::bigint)
-          and txid < pg_snapshot_xmin(pg_current_snapshot())
+          and txid < domain_events_horizon()
         order by txid, id
         limit ${limit}`,
   );
@@ -105,7 +107,7 @@ export async function settledHead(tx: DbOrTx): Promise<Cursor> {
   const [row] = await queryRows<{ txid: string; id: string | number }>(
     tx,
     sql`select txid::text as txid, id from ${domainEvents}
-        where txid < pg_snapshot_xmin(pg_current_snapshot()) order by txid desc, id desc limit 1`,
+        where txid < domain_events_horizon() order by txid desc, id desc limit 1`,
   );
   return row ? { txid: String(row.txid), eventId: Number(row.id) } : START;
 }
