@@ -29,7 +29,7 @@ import {
 import { conversations, messages, reports, users } from '../src/db/schema/index.js';
 import { advanceClock, now, setClock } from '../src/lib/clock.js';
 import { insertContest, insertEntry } from './contest-fixtures.js';
-import { apiCall, createSignedInUser, createTestApp, eventsNamed, type ApiArgs, type TestApp } from './helpers.js';
+import { apiCall, createSignedInUser, createTestApp, createTestUser, eventsNamed, type ApiArgs, type TestApp } from './helpers.js';
 
 let t: TestApp;
 const api = <T = unknown>(...args: ApiArgs) => apiCall<T>(t.app, ...args);
@@ -395,7 +395,13 @@ describe('message requests', () => {
     expect((await list(ada)).conversations).toEqual([]);
     const waiting = await requests(ada);
     expect(waiting.conversations).toEqual([
-      expect.objectContaining({ conversationId, status: 'request', requestedByMe: false, unreadCount: 1, otherUser: expect.objectContaining({ _id: newbie.userId }) }),
+      expect.objectContaining({
+        conversationId,
+        status: 'request',
+        requestedByMe: false,
+        unreadCount: 1,
+        otherUser: expect.objectContaining({ _id: newbie.userId }),
+      }),
     ]);
     expect(await unread(ada)).toEqual({ unreadCount: 0, requestCount: 1 });
     // The sender sees their request in their list.
@@ -454,16 +460,16 @@ describe('limits', () => {
     expect((await send(ben, ada.email, 'Slow down')).status).toBe(201);
   });
 
-  it(`answers 429 to a ${NEW_CONVERSATIONS_PER_DAY + 1}th new conversation in a day, not to an existing one`, async () => {
+  it(`answers 429 to a new conversation beyond ${NEW_CONVERSATIONS_PER_DAY} a day, not to an existing one`, async () => {
     const [ada, ben] = [await member(), await member()];
     await sent(ada, ben, 'An existing conversation');
     // Conversations Ada started in the last 24 hours, as the send writes them (the route allows 10 sends per 30 s).
-    const others = await Promise.all(Array.from({ length: NEW_CONVERSATIONS_PER_DAY - 1 }, () => member()));
+    const others = await Promise.all(Array.from({ length: NEW_CONVERSATIONS_PER_DAY - 1 }, () => createTestUser(t.ctx)));
     const earlierToday = new Date(now().getTime() - 23 * 60 * 60_000);
     for (const o of others) {
-      const [userA, userB] = [ada.userId, o.userId].sort() as [string, string];
+      const [userA, userB] = [ada.userId, o.user.id].sort() as [string, string];
       await t.ctx.db.insert(conversations).values({
-        id: conversationIdOf(ada.userId, o.userId),
+        id: conversationIdOf(ada.userId, o.user.id),
         userA,
         userB,
         startedBy: ada.userId,
@@ -476,7 +482,12 @@ describe('limits', () => {
     const over = await send(ada, fresh.email, 'Hello stranger');
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ message: DIRECT_MESSAGE_TEXTS.tooManyConversations, errorType: 'RATE_LIMITED' });
-    expect(await t.ctx.db.select().from(conversations).where(eq(conversations.id, conversationIdOf(ada.userId, fresh.userId)))).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.id, conversationIdOf(ada.userId, fresh.userId))),
+    ).toEqual([]);
     // An existing conversation is not a new one.
     expect((await send(ada, ben.email, 'Still fine')).status).toBe(201);
     // Once they are more than a day old they no longer count.
@@ -537,7 +548,10 @@ describe('reporting', () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ targetType: 'message', targetId: reported, status: 'pending', priority: 'medium' });
 
-    const [row] = await t.ctx.db.select().from(reports).where(and(eq(reports.targetType, 'message'), eq(reports.targetId, reported)));
+    const [row] = await t.ctx.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.targetType, 'message'), eq(reports.targetId, reported)));
     expect(row).toMatchObject({ reporterId: ben.userId, reason: 'harassment', contestId: null });
     const context = row!.context as TReportContext;
     expect(context.messages.map((m) => m.content)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => `Message ${i}`));
@@ -548,7 +562,9 @@ describe('reporting', () => {
     ]);
 
     // Once per reporter and message; never one's own message; the body is checked.
-    expect((await api('POST', `/api/messages/${reported}/report`, ben.token, { reason: 'spam', description: 'Reporting it once more' })).status).toBe(409);
+    expect(
+      (await api('POST', `/api/messages/${reported}/report`, ben.token, { reason: 'spam', description: 'Reporting it once more' })).status,
+    ).toBe(409);
     const own = await api('POST', `/api/messages/${first._id}/report`, ada.token, { reason: 'spam', description: 'My own message here' });
     expect(own.status).toBe(400);
     expect(own.body.message).toBe(DIRECT_MESSAGE_TEXTS.ownMessageReport);
@@ -559,7 +575,10 @@ describe('reporting', () => {
     const [ada, ben] = [await member(), await member()];
     await sent(ada, ben, 'Before');
     const bad = await sent(ada, ben, 'Something abusive');
-    const res = await api('POST', `/api/messages/${bad._id}/report`, ben.token, { reason: 'harassment', description: 'Abusive message to me' });
+    const res = await api('POST', `/api/messages/${bad._id}/report`, ben.token, {
+      reason: 'harassment',
+      description: 'Abusive message to me',
+    });
     expect(res.status).toBe(201);
     expect((await api('DELETE', `/api/messages/${bad._id}`, ada.token)).body).toMatchObject({ data: { scope: 'everyone' } });
     const [row] = await t.ctx.db.select().from(reports).where(eq(reports.targetId, bad._id));

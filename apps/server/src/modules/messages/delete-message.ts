@@ -11,7 +11,11 @@ import { ownMessage } from './read-messages.js';
 
 const UNSEND_MS = MESSAGE_UNSEND_MINUTES * 60_000;
 
-export async function deleteMessage(ctx: AppContext, userId: string, messageId: string): Promise<{ result: TMessageDeleted; text: string }> {
+export async function deleteMessage(
+  ctx: AppContext,
+  userId: string,
+  messageId: string,
+): Promise<{ result: TMessageDeleted; text: string }> {
   const message = await ownMessage(ctx, userId, messageId);
   const at = now();
   const mayUnsend = message.senderId === userId && message.deletedAt === null && at.getTime() - message.createdAt.getTime() <= UNSEND_MS;

@@ -302,7 +302,11 @@ export async function messagePage(
 
 /** A message with its sender. */
 export async function messageWithSenderById(db: DbOrTx, id: string): Promise<MessagePageRow | undefined> {
-  const [row] = await db.select(messageWithSender).from(messages).innerJoin(users, eq(users.id, messages.senderId)).where(eq(messages.id, id));
+  const [row] = await db
+    .select(messageWithSender)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, id));
   return row;
 }
 

@@ -204,7 +204,12 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/block',
     {
-      schema: { tags, summary: 'Block a member: neither of us can message the other', body: ZBlockUser, response: { 200: envelope(ZBlockState) } },
+      schema: {
+        tags,
+        summary: 'Block a member: neither of us can message the other',
+        body: ZBlockUser,
+        response: { 200: envelope(ZBlockState) },
+      },
       config: protectionConfig,
     },
     async (req) => ok(await blockUser(app.ctx, requireAuth(req).userId, req.body.userId), DIRECT_MESSAGE_TEXTS.blocked),
