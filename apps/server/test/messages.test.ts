@@ -417,6 +417,15 @@ describe('message requests', () => {
     expect((await send(newbie, ada.email, 'Thanks!')).body.data.status).toBe('active');
   });
 
+  it('a request from someone the recipient blocked is not shown or counted', async () => {
+    const [newbie, ada] = [await member(3), await member()];
+    await send(newbie, ada.email, 'Hello?');
+    expect((await unread(ada)).requestCount).toBe(1);
+    await api('POST', '/api/messages/block', ada.token, { userId: newbie.userId });
+    expect((await requests(ada)).conversations).toEqual([]);
+    expect((await unread(ada)).requestCount).toBe(0);
+  });
+
   it('a declined request refuses the starter; the sender cannot answer their own request', async () => {
     const [newbie, ada] = [await member(1), await member()];
     const conversationId = (await send(newbie, ada.email, 'Buy my course')).body.data.message.conversationId;
