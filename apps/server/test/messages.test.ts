@@ -29,7 +29,16 @@ import {
 import { conversations, messages, reports, users } from '../src/db/schema/index.js';
 import { advanceClock, now, setClock } from '../src/lib/clock.js';
 import { insertContest, insertEntry } from './contest-fixtures.js';
-import { apiCall, createSignedInUser, createTestApp, createTestUser, eventsNamed, type ApiArgs, type TestApp } from './helpers.js';
+import {
+  apiCall,
+  createSignedInUser,
+  createTestApp,
+  createTestUser,
+  eventsNamed,
+  type ApiArgs,
+  type TestApp,
+  type TestUser,
+} from './helpers.js';
 
 let t: TestApp;
 const api = <T = unknown>(...args: ApiArgs) => apiCall<T>(t.app, ...args);
@@ -473,7 +482,9 @@ describe('limits', () => {
     const [ada, ben] = [await member(), await member()];
     await sent(ada, ben, 'An existing conversation');
     // Conversations Ada started in the last 24 hours, as the send writes them (the route allows 10 sends per 30 s).
-    const others = await Promise.all(Array.from({ length: NEW_CONVERSATIONS_PER_DAY - 1 }, () => createTestUser(t.ctx)));
+    // One after another: users made at once with the same name race for the same username on PostgreSQL.
+    const others: TestUser[] = [];
+    for (let i = 0; i < NEW_CONVERSATIONS_PER_DAY - 1; i++) others.push(await createTestUser(t.ctx));
     const earlierToday = new Date(now().getTime() - 23 * 60 * 60_000);
     for (const o of others) {
       const [userA, userB] = [ada.userId, o.user.id].sort() as [string, string];
