@@ -128,8 +128,9 @@ export default tseslint.config(
                 'apps/server/src/modules/votes',
                 'apps/server/src/modules/comments',
                 'apps/server/src/modules/contest-settlement',
+                'apps/server/src/modules/messages',
               ],
-              message: 'contests is below entries, votes, comments and contest-settlement: it never imports them.',
+              message: 'contests is below entries, votes, comments, contest-settlement and messages: it never imports them.',
             },
             {
               target: 'apps/server/src/modules/entries',

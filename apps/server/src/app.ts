@@ -44,6 +44,7 @@ import { contestRoutes } from './modules/contests/contests.routes.js';
 import { reportRoutes } from './modules/contests/reports.routes.js';
 import { contestEntryRoutes, entryRoutes } from './modules/entries/entries.routes.js';
 import { contestStatsRoutes, voteRoutes } from './modules/votes/votes.routes.js';
+import { messageRoutes } from './modules/messages/messages.routes.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
 import { profilePictureRoutes } from './modules/users/profile-picture.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -269,6 +270,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(transferRoutes, { prefix: '/vote-credit-transfers' });
       await api.register(subscriptionRoutes, { prefix: '/subscriptions' });
       await api.register(reconciliationRoutes, { prefix: '/admin' });
+      await api.register(messageRoutes, { prefix: '/messages' });
     },
     { prefix: '/api' },
   );

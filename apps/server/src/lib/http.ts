@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
 
 /** Success envelope schema for a route's 200 answer (documents the API in /api/docs). */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -33,7 +34,7 @@ export function clientMeta(req: FastifyRequest): { ip: string; userAgent?: strin
  */
 export const perUser = (req: FastifyRequest): string => req.auth?.userId ?? req.ip;
 
-type Window = '1 minute' | '10 minutes' | '1 hour';
+type Window = '30 seconds' | '1 minute' | '10 minutes' | '1 hour';
 
 /**
  * The named rate-limit presets (`config.rateLimit`). Limits here stop a runaway client or a guessing
@@ -42,6 +43,16 @@ type Window = '1 minute' | '10 minutes' | '1 hour';
 export const rateLimits = {
   /** `max` calls per window per signed-in user (or per address before sign-in). */
   perUser: (max: number, timeWindow: Window = '1 minute') => ({ max, timeWindow, keyGenerator: perUser }),
+  /**
+   * `perUser` whose 429 says what was limited in the route's own words (the errors plugin sends an
+   * AppError's message as is; Retry-After is set by the plugin as for every limit).
+   */
+  perUserSaying: (max: number, timeWindow: Window, refusal: string) => ({
+    max,
+    timeWindow,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => new AppError(429, refusal, 'RATE_LIMITED'),
+  }),
   /** `max` calls per window per client address (public routes, sign-in, mail-sending). */
   perAddress: (max: number, timeWindow: Window = '1 minute') => ({ max, timeWindow }),
   /** Routes that start a payment or move money: 20 a minute per user. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TReportContext } from '@contesthub/shared';
 import {
   bigint,
   boolean,
@@ -14,6 +15,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+
+export type ReportContext = TReportContext;
 
 export interface ContestRestrictions {
   ageRestriction?: boolean;
@@ -293,12 +296,16 @@ export const commentLikes = pgTable(
   (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
 );
 
-/** Reports on contests, entries, comments and users, for the moderation area. One per reporter and item. */
+/**
+ * Reports on contests, entries, comments, users and direct messages, for the moderation area. One
+ * per reporter and item. A message's report keeps the messages around it in `context` (the
+ * moderator sees the exchange as it was when reported, even if it is deleted later).
+ */
 export const reports = pgTable(
   'reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    targetType: text('target_type', { enum: ['contest', 'entry', 'comment', 'user'] }).notNull(),
+    targetType: text('target_type', { enum: ['contest', 'entry', 'comment', 'user', 'message'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     /** The contest the item belongs to (for filtering), when there is one. */
     contestId: uuid('contest_id'),
@@ -313,6 +320,8 @@ export const reports = pgTable(
     priority: text('priority', { enum: ['low', 'medium', 'high'] })
       .notNull()
       .default('medium'),
+    /** What the moderator needs beside the item: for a message, the surrounding messages. */
+    context: jsonb('context').$type<ReportContext>(),
     adminNotes: text('admin_notes'),
     actionsTaken: text('actions_taken'),
     resolvedBy: uuid('resolved_by'),

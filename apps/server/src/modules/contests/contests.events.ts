@@ -7,12 +7,12 @@ export const contestCreated = defineEvent(
   (p) => `contest:${p.contestId}`,
 );
 
-/** Someone reported a contest, an entry or a comment (or flagged a comment): a report joined the moderation queue. */
+/** Someone reported a contest, an entry, a comment or a message (or flagged a comment): a report joined the moderation queue. */
 export const reportFiled = defineEvent(
   'report.filed',
   z.object({
     reportId: z.uuid(),
-    targetType: z.enum(['contest', 'entry', 'comment', 'user']),
+    targetType: z.enum(['contest', 'entry', 'comment', 'user', 'message']),
     targetId: z.uuid(),
     /** The contest the item belongs to, when there is one. */
     contestId: z.uuid().nullable(),

@@ -1,6 +1,7 @@
 /**
- * Reports on contests, entries and comments (spec 000 §5, 002 §7): stored with reporter, reason,
- * description and a priority for the moderation area. One report per reporter and item, enforced
+ * Reports on contests, entries, comments and direct messages (spec 000 §5, 002 §7; a message's
+ * report is filed by modules/messages/report-message.ts with the surrounding messages as context):
+ * stored with reporter, reason, description and a priority for the moderation area. One report per reporter and item, enforced
  * by the unique index reports_once_per_reporter, so two racing submissions still leave one row.
  *
  * Every report filed records `report.filed` in its transaction.
@@ -8,7 +9,7 @@
  * The admin moderation work (list, resolve, dismiss) builds on `createReport`, `reportPriority`
  * and `toReportSummary` exported here.
  */
-import type { ReportReason, TReport } from '@contesthub/shared';
+import type { ReportReason, TReport, TReportContext as ReportContext } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
@@ -45,6 +46,8 @@ export interface NewReport {
   reporterId: string;
   reason: string;
   description: string;
+  /** What the moderator needs beside the item (a message's surrounding messages). */
+  context?: ReportContext | null;
 }
 
 /**

@@ -1,0 +1,57 @@
+/** Rows → the wire shapes of /api/messages (packages/shared/src/schemas/messages.ts). */
+import type { TConversation, TMessage, TMessageUser } from '@contesthub/shared';
+import type { ConversationListRow, MessagePageRow, MessageUserRow } from './messages.repository.js';
+
+const iso = (at: Date | string): string => (at instanceof Date ? at : new Date(at)).toISOString();
+
+export const toMessageUser = (u: Pick<MessageUserRow, 'id' | 'fullName' | 'email' | 'username' | 'profilePicture'>): TMessageUser => ({
+  _id: u.id,
+  fullName: u.fullName,
+  email: u.email,
+  username: u.username,
+  profilePicture: u.profilePicture,
+});
+
+export function toMessage(row: MessagePageRow, viewerId: string): TMessage {
+  return {
+    _id: row.id,
+    conversationId: row.conversationId,
+    content: row.deletedAt ? '' : row.content,
+    createdAt: iso(row.createdAt),
+    sender: {
+      _id: row.senderId,
+      fullName: row.senderFullName,
+      email: row.senderEmail,
+      username: row.senderUsername,
+      profilePicture: row.senderPicture,
+    },
+    isMine: row.senderId === viewerId,
+    deleted: row.deletedAt !== null,
+  };
+}
+
+export function toConversation(row: ConversationListRow, viewerId: string): TConversation {
+  return {
+    _id: row.id,
+    conversationId: row.id,
+    otherUser: {
+      _id: row.otherId,
+      fullName: row.otherFullName,
+      email: row.otherEmail,
+      username: row.otherUsername,
+      profilePicture: row.otherPicture,
+    },
+    lastMessage:
+      row.lastCreatedAt === null
+        ? null
+        : {
+            content: row.lastDeleted ? '' : (row.lastContent ?? ''),
+            createdAt: iso(row.lastCreatedAt),
+            deleted: row.lastDeleted === true,
+            isMine: row.lastSenderId === viewerId,
+          },
+    unreadCount: row.unreadCount,
+    status: row.status,
+    requestedByMe: row.status !== 'active' && row.startedBy === viewerId,
+  };
+}
