@@ -31,6 +31,7 @@ export * from './schemas/contest-settlement.js';
 export * from './schemas/reports.js';
 export * from './schemas/referrals.js';
 export * from './schemas/users.js';
+export * from './schemas/notifications.js';
 export * from './paths.js';
 export * from './labels.js';
 export * from './first-data.js';

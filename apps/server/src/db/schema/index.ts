@@ -5,3 +5,4 @@ export * from './contests.js';
 export * from './payments.js';
 export * from './events.js';
 export * from './rate-limits.js';
+export * from './notifications.js';
