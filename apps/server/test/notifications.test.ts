@@ -440,10 +440,11 @@ describe('POST /api/admin-tools/announcements', () => {
       await createSignedInUser(t.app),
     ];
     await t.ctx.db.update(users).set({ status: 'banned', banReason: 'spam' }).where(eq(users.id, bannedPro.userId));
-    const [{ n: pros }] = await t.ctx.db
+    const [proCount] = await t.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
       .where(and(eq(users.subscriptionTier, 'professional'), eq(users.status, 'active')));
+    const pros = proCount!.n;
 
     const res = await post(admin.token, { title: 'Pro webinar', message: 'Join us on Friday.', audience: 'professional', priority: 'high' });
     expect(res.statusCode, res.body).toBe(201);
@@ -461,20 +462,21 @@ describe('POST /api/admin-tools/announcements', () => {
 
   it('reaches everyone, in batches, once each', async () => {
     const u = await createSignedInUser(t.app);
-    const [{ n: active }] = await t.ctx.db
+    const [activeCount] = await t.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
       .where(and(eq(users.status, 'active'), eq(users.isActive, true)));
+    const active = activeCount!.n;
     expect(active).toBeGreaterThan(5);
 
     // Batches of 2 users: every active account gets exactly one row.
     const result = await announce(t.ctx, { title: 'Maintenance', message: 'Tonight 1am WAT.', audience: 'everyone', priority: 'medium' }, { batchSize: 2 });
     expect(result.recipients).toBe(active);
-    const [{ rows, people }] = await t.ctx.db
+    const [written] = await t.ctx.db
       .select({ rows: sql<number>`count(*)::int`, people: sql<number>`count(distinct ${notifications.userId})::int` })
       .from(notifications)
       .where(eq(notifications.title, 'Maintenance'));
-    expect({ rows, people }).toEqual({ rows: active, people: active });
+    expect(written).toEqual({ rows: active, people: active });
 
     const res = await post(admin.token, { title: 'Hello all', message: 'Welcome to the new season.', audience: 'everyone' });
     expect(res.statusCode).toBe(201);
