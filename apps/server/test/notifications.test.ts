@@ -362,6 +362,30 @@ describe('reading and deleting', () => {
     expect((await api(t.app, 'PUT', '/api/notifications/mark-all-read', u.token)).body.data).toEqual({ markedCount: 0 });
   });
 
+  it('marks unseen ones seen when the bell opens (still unread), and archives one out of the default list', async () => {
+    const [u, other] = [await createSignedInUser(t.app), await createSignedInUser(t.app)];
+    await seed(u.userId, [{ title: 'One' }, { title: 'Two' }]);
+    const seen = await api<{ markedCount: number }>(t.app, 'PUT', '/api/notifications/mark-all-seen', u.token);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toEqual({ markedCount: 2 });
+    expect((await list(u.token)).notifications.map((n) => [n.state, n.isRead])).toEqual([
+      ['seen', false],
+      ['seen', false],
+    ]);
+    expect(await unread(u.token)).toBe(2);
+    expect((await api(t.app, 'PUT', '/api/notifications/mark-all-seen', u.token)).body.data).toEqual({ markedCount: 0 });
+
+    const [two] = (await list(u.token)).notifications;
+    expect((await api(t.app, 'PUT', `/api/notifications/${two!._id}/archive`, other.token)).status).toBe(404);
+    const archived = await api<TNotification>(t.app, 'PUT', `/api/notifications/${two!._id}/archive`, u.token);
+    expect(archived.status).toBe(200);
+    expect(archived.body).toMatchObject({ message: 'Notification archived', data: { state: 'archived', isArchived: true, isRead: true } });
+    expect(archived.body.data.readAt).not.toBeNull();
+    expect((await list(u.token)).notifications.map((n) => n.title)).toEqual(['One']);
+    expect((await list(u.token, '?isArchived=true')).notifications.map((n) => n.title)).toEqual(['Two']);
+    expect(await unread(u.token)).toBe(1);
+  });
+
   it("deletes one; another person's notification is not found and stays untouched", async () => {
     const [owner, other] = [await createSignedInUser(t.app), await createSignedInUser(t.app)];
     await seed(owner.userId, [{ title: 'Keep' }, { title: 'Drop' }]);

@@ -140,6 +140,26 @@ export async function markAllRead(db: DbOrTx, userId: string, at: Date): Promise
   return rows.length;
 }
 
+/** Marks every unseen notification of the user seen (the bell was opened); answers how many. */
+export async function markAllSeen(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ state: 'seen' })
+    .where(and(eq(notifications.userId, userId), eq(notifications.state, 'unseen')))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Archives the user's notification (read from then on); undefined when there is none of that id for them. */
+export async function archiveOwn(db: DbOrTx, userId: string, id: string, at: Date): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set({ state: 'archived', readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row;
+}
+
 /** Deletes the user's notification; false when there is none of that id for them. */
 export async function deleteOwn(db: DbOrTx, userId: string, id: string): Promise<boolean> {
   const rows = await db

@@ -62,6 +62,25 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await notifications.readNotification(app.ctx, requireAuth(req).userId, req.params.id), M.read),
   );
 
+  // Beyond spec 001 §7: the states unseen → seen (the bell opened) and archived.
+  app.put(
+    '/mark-all-seen',
+    {
+      schema: { tags, summary: 'Mark all my unseen notifications seen (the bell was opened)', response: { 200: envelope(ZNotificationsMarkedRead) } },
+      config: { access: 'signedIn', rateLimit: rateLimits.perUser(60) },
+    },
+    async (req) => ok(await notifications.seeAll(app.ctx, requireAuth(req).userId), M.allSeen),
+  );
+
+  app.put(
+    '/:id/archive',
+    {
+      schema: { tags, summary: 'Archive one of my notifications', params: ZNotificationIdParams, response: { 200: envelope(ZNotification) } },
+      config: { access: 'signedIn', rateLimit: rateLimits.perUser(120) },
+    },
+    async (req) => ok(await notifications.archiveNotification(app.ctx, requireAuth(req).userId, req.params.id), M.archived),
+  );
+
   app.delete(
     '/:id',
     {

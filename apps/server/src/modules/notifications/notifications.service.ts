@@ -22,6 +22,8 @@ export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
   read: 'Notification marked as read',
   allRead: 'All notifications marked as read',
+  allSeen: 'All notifications marked as seen',
+  archived: 'Notification archived',
   deleted: 'Notification deleted',
   announced: 'Announcement sent',
 } as const;
@@ -50,6 +52,18 @@ export async function readNotification(ctx: Ctx, userId: string, id: string): Pr
 
 export async function readAll(ctx: Ctx, userId: string): Promise<{ markedCount: number }> {
   return { markedCount: await repo.markAllRead(ctx.db, userId, now()) };
+}
+
+/** The bell was opened: every unseen notification becomes seen (still unread). */
+export async function seeAll(ctx: Ctx, userId: string): Promise<{ markedCount: number }> {
+  return { markedCount: await repo.markAllSeen(ctx.db, userId) };
+}
+
+/** Puts one of the caller's notifications away: out of the default list, read. */
+export async function archiveNotification(ctx: Ctx, userId: string, id: string): Promise<TNotification> {
+  const row = await repo.archiveOwn(ctx.db, userId, id, now());
+  if (!row) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
+  return toNotification(row);
 }
 
 export async function deleteNotification(ctx: Ctx, userId: string, id: string): Promise<{ _id: string }> {
