@@ -13,7 +13,7 @@ import { advanceClock, setClock } from '../src/lib/clock.js';
 import { finalizeContest } from '../src/modules/contest-settlement/finalize-contest.js';
 import { insertOnce, type NewNotification } from '../src/modules/notifications/notifications.repository.js';
 import { announce } from '../src/modules/notifications/notifications.service.js';
-import { api } from './contest-fixtures.js';
+import { api, fundWallet, giveCredits } from './contest-fixtures.js';
 import { MINUTE, insertContest, insertEntry } from './engagement-fixtures.js';
 import { createContest, createParticipant, smallPng, submit } from './entry-fixtures.js';
 import { bearer, createSignedInUser, createTestApp, login, nextIp, type LoginResult, type TestApp, type TestUser } from './helpers.js';
@@ -230,6 +230,32 @@ describe('notifications made from real actions', () => {
     expect(await ofType(organizer.token, 'contest_ended')).toEqual([expect.objectContaining({ ...ended, title: 'Your contest has ended' })]);
     expect(await ofType(runnerUp.token, 'contest_ended')).toEqual([expect.objectContaining({ ...ended, title: 'Contest ended' })]);
     expect(await ofType(voter.token, 'contest_ended')).toEqual([]);
+  });
+
+  it('tells the recipient of a credit transfer who sent how many, once per transfer', async () => {
+    const sender = await createSignedInUser(t.app, { fullName: 'Tayo Sender' });
+    const recipient = await createSignedInUser(t.app, { fullName: 'Rita Recipient' });
+    await giveCredits(t.ctx, sender.userId, 100);
+    await fundWallet(t.ctx, sender.userId, 100_000);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/vote-credit-transfers/transfer',
+        headers: { ...bearer(sender.token), 'idempotency-key': 'gift-1' },
+        payload: { recipientEmail: recipient.email, amount: 30, password: sender.password },
+      });
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200); // the same key again: no second transfer
+    await drain();
+    expect(await ofType(recipient.token, 'transfer_received')).toEqual([
+      expect.objectContaining({
+        title: 'Vote credits received',
+        message: 'Tayo Sender sent you 30 vote credits.',
+        actionUrl: '/dashboard/vote-credit-transfer',
+        metadata: { From: 'Tayo Sender', Credits: '30' },
+      }),
+    ]);
+    expect(await ofType(sender.token, 'transfer_received')).toEqual([]);
   });
 
   it('raises a security alert on a sign-in from a new browser (not the first sign-in) and on a password change', async () => {
