@@ -5,30 +5,8 @@
  */
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.js';
-import { SUBSCRIPTION_TIERS } from '../enums.js';
+import { NOTIFICATION_TYPES, SUBSCRIPTION_TIERS } from '../enums.js';
 import { pageQuery, ZPagination } from './pagination.js';
-
-/** The spec's eleven types, then those issue 14 adds (entry reviewed, transfers, withdrawals, comments, messages). */
-export const NOTIFICATION_TYPES = [
-  'contest_won',
-  'contest_ended',
-  'new_contest',
-  'entry_submitted',
-  'entry_reviewed',
-  'vote_received',
-  'comment_received',
-  'payment_success',
-  'payment_failed',
-  'vote_credit_purchased',
-  'transfer_received',
-  'withdrawal_completed',
-  'withdrawal_failed',
-  'system_announcement',
-  'profile_update',
-  'security_alert',
-  'message_received',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];

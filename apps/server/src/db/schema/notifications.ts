@@ -9,18 +9,18 @@ const TYPES = [
   'contest_ended',
   'new_contest',
   'entry_submitted',
-  'entry_reviewed',
   'vote_received',
-  'comment_received',
   'payment_success',
   'payment_failed',
-  'vote_credit_purchased',
-  'transfer_received',
-  'withdrawal_completed',
-  'withdrawal_failed',
   'system_announcement',
   'profile_update',
   'security_alert',
+  'vote_credit_purchased',
+  'entry_reviewed',
+  'transfer_received',
+  'withdrawal_completed',
+  'withdrawal_failed',
+  'comment_received',
   'message_received',
 ] as const satisfies readonly NotificationType[];
 const PRIORITIES = ['low', 'medium', 'high'] as const satisfies readonly NotificationPriority[];
@@ -66,14 +66,14 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
     // "My notifications, newest first" (the list and its filters read this index's prefix).
-    index('notifications_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('notifications_user_updated_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The unread count (polled every 30 s, refreshed after each change): only unread rows are indexed.
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`${t.state} in ('unseen', 'seen')`),
     // A grouped type's open row (newest of its group).
     index('notifications_user_group_idx')
-      .on(t.userId, t.groupKey, t.createdAt.desc())
+      .on(t.userId, t.groupKey, t.createdAt.desc().nullsFirst())
       .where(sql`${t.groupKey} is not null`),
   ],
 );

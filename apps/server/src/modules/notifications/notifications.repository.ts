@@ -7,12 +7,16 @@ import { notifications } from '../../db/schema/index.js';
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
-const UNREAD = ['unseen', 'seen'] as const;
+/** Unread: unseen or seen. Written out (not bound values), so the planner matches the partial unread index. */
+const isUnread = sql`${notifications.state} in ('unseen', 'seen')`;
 
 /** Adds the rows (one statement); a row whose (user, dedupe key) is there already is left as it is. */
 export async function insertOnce(db: DbOrTx, rows: NewNotification[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(notifications).values(rows).onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
+  await db
+    .insert(notifications)
+    .values(rows)
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
 }
 
 /**
@@ -77,7 +81,7 @@ function listWhere(userId: string, f: ListFilter): SQL {
   // Archived rows only when asked for (the spec's client drops isArchived=false).
   parts.push(f.isArchived ? eq(notifications.state, 'archived') : sql`${notifications.state} <> 'archived'`);
   if (f.isRead !== undefined) {
-    parts.push(f.isRead ? sql`${notifications.state} in ('read', 'archived')` : inArray(notifications.state, [...UNREAD]));
+    parts.push(f.isRead ? sql`${notifications.state} in ('read', 'archived')` : isUnread);
   }
   return and(...parts)!;
 }
@@ -107,7 +111,7 @@ export async function unreadCountOf(db: DbOrTx, userId: string): Promise<number>
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), inArray(notifications.state, [...UNREAD])));
+    .where(and(eq(notifications.userId, userId), isUnread));
   return row?.n ?? 0;
 }
 
@@ -125,7 +129,7 @@ export async function markRead(db: DbOrTx, userId: string, id: string, at: Date)
   const [row] = await db
     .update(notifications)
     .set({ state: 'read', readAt: at })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), inArray(notifications.state, [...UNREAD])))
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isUnread))
     .returning();
   return row ?? findOwn(db, userId, id);
 }
@@ -135,7 +139,7 @@ export async function markAllRead(db: DbOrTx, userId: string, at: Date): Promise
   const rows = await db
     .update(notifications)
     .set({ state: 'read', readAt: at })
-    .where(and(eq(notifications.userId, userId), inArray(notifications.state, [...UNREAD])))
+    .where(and(eq(notifications.userId, userId), isUnread))
     .returning({ id: notifications.id });
   return rows.length;
 }

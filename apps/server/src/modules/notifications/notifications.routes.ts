@@ -56,7 +56,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id/read',
     {
-      schema: { tags, summary: 'Mark one of my notifications read', params: ZNotificationIdParams, response: { 200: envelope(ZNotification) } },
+      schema: {
+        tags,
+        summary: 'Mark one of my notifications read',
+        params: ZNotificationIdParams,
+        response: { 200: envelope(ZNotification) },
+      },
       config: { access: 'signedIn', rateLimit: rateLimits.perUser(120) },
     },
     async (req) => ok(await notifications.readNotification(app.ctx, requireAuth(req).userId, req.params.id), M.read),
@@ -66,7 +71,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mark-all-seen',
     {
-      schema: { tags, summary: 'Mark all my unseen notifications seen (the bell was opened)', response: { 200: envelope(ZNotificationsMarkedRead) } },
+      schema: {
+        tags,
+        summary: 'Mark all my unseen notifications seen (the bell was opened)',
+        response: { 200: envelope(ZNotificationsMarkedRead) },
+      },
       config: { access: 'signedIn', rateLimit: rateLimits.perUser(60) },
     },
     async (req) => ok(await notifications.seeAll(app.ctx, requireAuth(req).userId), M.allSeen),
@@ -75,7 +84,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id/archive',
     {
-      schema: { tags, summary: 'Archive one of my notifications', params: ZNotificationIdParams, response: { 200: envelope(ZNotification) } },
+      schema: {
+        tags,
+        summary: 'Archive one of my notifications',
+        params: ZNotificationIdParams,
+        response: { 200: envelope(ZNotification) },
+      },
       config: { access: 'signedIn', rateLimit: rateLimits.perUser(120) },
     },
     async (req) => ok(await notifications.archiveNotification(app.ctx, requireAuth(req).userId, req.params.id), M.archived),
@@ -84,7 +98,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
-      schema: { tags, summary: 'Delete one of my notifications', params: ZNotificationIdParams, response: { 200: envelope(ZNotificationDeleted) } },
+      schema: {
+        tags,
+        summary: 'Delete one of my notifications',
+        params: ZNotificationIdParams,
+        response: { 200: envelope(ZNotificationDeleted) },
+      },
       config: { access: 'signedIn', rateLimit: rateLimits.perUser(120) },
     },
     async (req) => ok(await notifications.deleteNotification(app.ctx, requireAuth(req).userId, req.params.id), M.deleted),

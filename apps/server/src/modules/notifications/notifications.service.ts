@@ -79,11 +79,7 @@ export const ANNOUNCEMENT_BATCH_SIZE = 1000;
  * of users (one statement each, keyset by user id), so a large audience never holds one long
  * transaction. Each row carries the announcement's key: a batch that runs twice adds nothing twice.
  */
-export async function announce(
-  ctx: Ctx,
-  body: TAnnouncementBody,
-  opts: { batchSize?: number } = {},
-): Promise<TAnnouncementResult> {
+export async function announce(ctx: Ctx, body: TAnnouncementBody, opts: { batchSize?: number } = {}): Promise<TAnnouncementResult> {
   const announcementId = randomUUID();
   const at = now();
   const size = opts.batchSize ?? ANNOUNCEMENT_BATCH_SIZE;

@@ -15,9 +15,7 @@ export const paymentSuccessNotification = defineNotification({
       {
         userId: p.userId,
         title: 'Payment successful',
-        message: deposit
-          ? `Your deposit of ${amount} was added to your wallet.`
-          : `Your subscription payment of ${amount} went through.`,
+        message: deposit ? `Your deposit of ${amount} was added to your wallet.` : `Your subscription payment of ${amount} went through.`,
         priority: 'medium',
         actionUrl: deposit ? paths.dashboard.wallet({ tab: 'naira' }) : paths.dashboard.subscription(),
         actionText: deposit ? 'View wallet' : 'View subscription',

@@ -15,17 +15,17 @@ export const newDeviceNotification = defineNotification({
     p.firstLogin === true
       ? []
       : [
-    {
-      userId: p.userId,
-      title: 'New sign-in to your account',
-      message: `Your account was signed in from ${p.device} (IP ${p.ip}) on ${formatDateTime(new Date(p.at))} WAT. If this wasn't you, change your password and end that session.`,
-      priority: 'high',
-      actionUrl: paths.dashboard.security(),
-      actionText: 'Review security',
-      metadata: { Device: p.device, IP: p.ip },
-      key: `security_alert:${e.id}`,
-    },
-  ],
+          {
+            userId: p.userId,
+            title: 'New sign-in to your account',
+            message: `Your account was signed in from ${p.device} (IP ${p.ip}) on ${formatDateTime(new Date(p.at))} WAT. If this wasn't you, change your password and end that session.`,
+            priority: 'high',
+            actionUrl: paths.dashboard.security(),
+            actionText: 'Review security',
+            metadata: { Device: p.device, IP: p.ip },
+            key: `security_alert:${e.id}`,
+          },
+        ],
 });
 
 export const passwordChangedNotification = defineNotification({
