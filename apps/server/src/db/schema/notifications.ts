@@ -1,35 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { NotificationPriority, NotificationState, NotificationType } from '@contesthub/shared';
+import { NOTIFICATION_PRIORITIES, NOTIFICATION_STATES, NOTIFICATION_TYPES } from '@contesthub/shared';
 import { users } from './users.js';
-
-// The shared package's lists (spelled out: drizzle-kit reads this file on its own; `satisfies` keeps them equal).
-const TYPES = [
-  'contest_won',
-  'contest_ended',
-  'new_contest',
-  'entry_submitted',
-  'vote_received',
-  'payment_success',
-  'payment_failed',
-  'system_announcement',
-  'profile_update',
-  'security_alert',
-  'vote_credit_purchased',
-  'entry_reviewed',
-  'transfer_received',
-  'withdrawal_completed',
-  'withdrawal_failed',
-  'comment_received',
-  'message_received',
-] as const satisfies readonly NotificationType[];
-const PRIORITIES = ['low', 'medium', 'high'] as const satisfies readonly NotificationPriority[];
-const STATES = ['unseen', 'seen', 'read', 'archived'] as const satisfies readonly NotificationState[];
 
 /**
  * One row per notification a person sees in the bell and on /dashboard/notifications (spec 001 §3),
  * written by the notifications subscriber from the domain events (one file per type) and by the
- * admins' announcements.
+ * admins' announcements. Types, priorities and states are the shared package's lists.
  */
 export const notifications = pgTable(
   'notifications',
@@ -38,12 +15,12 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: TYPES }).notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
-    priority: text('priority', { enum: PRIORITIES }).notNull().default('medium'),
+    priority: text('priority', { enum: NOTIFICATION_PRIORITIES }).notNull().default('medium'),
     /** unseen → seen (the bell was opened) → read (readAt set) → archived; unread = unseen or seen. */
-    state: text('state', { enum: STATES }).notNull().default('unseen'),
+    state: text('state', { enum: NOTIFICATION_STATES }).notNull().default('unseen'),
     readAt: timestamp('read_at', { withTimezone: true }),
     /** A path of the shared catalogue (packages/shared/src/paths.ts), or null. */
     actionUrl: text('action_url'),

@@ -43,11 +43,15 @@ export async function unreadCount(ctx: Ctx, userId: string): Promise<{ unreadCou
   return { unreadCount: await repo.unreadCountOf(ctx.db, userId) };
 }
 
-/** Marks one of the caller's notifications read (already read: answered as it is). */
-export async function readNotification(ctx: Ctx, userId: string, id: string): Promise<TNotification> {
-  const row = await repo.markRead(ctx.db, userId, id, now());
+/** The caller's notification on the wire; none (not theirs, or no such id) is "not found". */
+function own(row: repo.NotificationRow | undefined): TNotification {
   if (!row) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
   return toNotification(row);
+}
+
+/** Marks one of the caller's notifications read (already read: answered as it is). */
+export async function readNotification(ctx: Ctx, userId: string, id: string): Promise<TNotification> {
+  return own(await repo.markRead(ctx.db, userId, id, now()));
 }
 
 export async function readAll(ctx: Ctx, userId: string): Promise<{ markedCount: number }> {
@@ -61,9 +65,7 @@ export async function seeAll(ctx: Ctx, userId: string): Promise<{ markedCount: n
 
 /** Puts one of the caller's notifications away: out of the default list, read. */
 export async function archiveNotification(ctx: Ctx, userId: string, id: string): Promise<TNotification> {
-  const row = await repo.archiveOwn(ctx.db, userId, id, now());
-  if (!row) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
-  return toNotification(row);
+  return own(await repo.archiveOwn(ctx.db, userId, id, now()));
 }
 
 export async function deleteNotification(ctx: Ctx, userId: string, id: string): Promise<{ _id: string }> {
