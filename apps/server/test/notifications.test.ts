@@ -16,7 +16,17 @@ import { announce } from '../src/modules/notifications/notifications.service.js'
 import { api, fundWallet, giveCredits } from './contest-fixtures.js';
 import { MINUTE, insertContest, insertEntry } from './engagement-fixtures.js';
 import { createContest, createParticipant, smallPng, submit } from './entry-fixtures.js';
-import { bearer, createSignedInUser, createTestApp, login, nextIp, type LoginResult, type TestApp, type TestUser } from './helpers.js';
+import {
+  bearer,
+  createSignedInUser,
+  createTestApp,
+  login,
+  nextIp,
+  sandboxCheckout,
+  type LoginResult,
+  type TestApp,
+  type TestUser,
+} from './helpers.js';
 
 type Signed = TestUser & LoginResult;
 
@@ -263,6 +273,27 @@ describe('notifications made from real actions', () => {
       }),
     ]);
     expect(await ofType(sender.token, 'transfer_received')).toEqual([]);
+  });
+
+  it('tells the payer a card deposit went through, once however often it is verified', async () => {
+    const u = await createSignedInUser(t.app);
+    const init = await api<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 1_000_000 });
+    expect(init.status, JSON.stringify(init.body)).toBe(200);
+    const reference = init.body.data.reference;
+    expect((await sandboxCheckout(t.app, 'approve', reference)).statusCode).toBe(302);
+    for (let i = 0; i < 2; i++) {
+      expect((await api(t.app, 'POST', '/api/wallet/verify-deposit', u.token, { reference })).status).toBe(200);
+    }
+    await drain();
+    expect(await ofType(u.token, 'payment_success')).toEqual([
+      expect.objectContaining({
+        title: 'Payment successful',
+        message: 'Your deposit of ₦10,000 was added to your wallet.',
+        actionUrl: '/dashboard/wallet?tab=naira',
+        metadata: { Amount: '₦10,000', Reference: reference },
+      }),
+    ]);
+    expect(await ofType(u.token, 'vote_credit_purchased')).toEqual([]);
   });
 
   it('raises a security alert on a sign-in from a new browser (not the first sign-in) and on a password change', async () => {
