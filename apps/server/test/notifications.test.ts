@@ -275,15 +275,21 @@ describe('notifications made from real actions', () => {
     expect(await ofType(sender.token, 'transfer_received')).toEqual([]);
   });
 
-  it('tells the payer a card deposit went through, once however often it is verified', async () => {
-    const u = await createSignedInUser(t.app);
-    const init = await api<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 1_000_000 });
+  /** A card deposit on the sandbox gateway: started, approved at checkout, verified twice (the second changes nothing). */
+  async function deposit(u: Signed, kobo: number): Promise<string> {
+    const init = await api<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: kobo });
     expect(init.status, JSON.stringify(init.body)).toBe(200);
     const reference = init.body.data.reference;
     expect((await sandboxCheckout(t.app, 'approve', reference)).statusCode).toBe(302);
     for (let i = 0; i < 2; i++) {
       expect((await api(t.app, 'POST', '/api/wallet/verify-deposit', u.token, { reference })).status).toBe(200);
     }
+    return reference;
+  }
+
+  it('tells the payer a card deposit went through, once however often it is verified', async () => {
+    const u = await createSignedInUser(t.app);
+    const reference = await deposit(u, 1_000_000);
     await drain();
     expect(await ofType(u.token, 'payment_success')).toEqual([
       expect.objectContaining({
@@ -294,6 +300,30 @@ describe('notifications made from real actions', () => {
       }),
     ]);
     expect(await ofType(u.token, 'vote_credit_purchased')).toEqual([]);
+  });
+
+  it('tells the person their withdrawal was paid out', async () => {
+    const u = await createSignedInUser(t.app);
+    await deposit(u, 1_000_000);
+    const bank = await api(t.app, 'POST', '/api/wallet/bank-account', u.token, { accountNumber: '0123456789', bankCode: '058' });
+    expect(bank.status, JSON.stringify(bank.body)).toBe(200);
+    const res = await api<{ withdrawal: { reference: string; status: string } }>(t.app, 'POST', '/api/wallet/withdraw', u.token, {
+      amount: 250_000,
+      password: u.password,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.withdrawal.status).toBe('success');
+    await drain();
+    expect(await ofType(u.token, 'withdrawal_completed')).toEqual([
+      expect.objectContaining({
+        title: 'Withdrawal completed',
+        message: '₦2,500 was paid out to your bank account.',
+        priority: 'medium',
+        actionUrl: '/dashboard/wallet?tab=transactions',
+        metadata: { Amount: '₦2,500', Reference: res.body.data.withdrawal.reference },
+      }),
+    ]);
+    expect(await ofType(u.token, 'withdrawal_failed')).toEqual([]);
   });
 
   it('raises a security alert on a sign-in from a new browser (not the first sign-in) and on a password change', async () => {
