@@ -213,6 +213,35 @@ describe('notifications made from real actions', () => {
     ]);
   });
 
+  it("tells an entry's owner and a contest's organizer about comments, never the author", async () => {
+    const organizer = await createSignedInUser(t.app, { fullName: 'Olu Organizer' });
+    const owner = await createSignedInUser(t.app, { fullName: 'Owner' });
+    const commenter = await createSignedInUser(t.app, { fullName: 'Chidi Commenter' });
+    const contest = await insertContest(t.ctx, organizer.userId, { title: 'Talk Cup' });
+    const entry = await insertEntry(t.ctx, contest.id, owner.userId, { title: 'Loud Shot' });
+    const comment = async (token: string, body: Record<string, unknown>) => {
+      const res = await api(t.app, 'POST', '/api/comments', token, { contestId: contest.id, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    await comment(commenter.token, { entryId: entry.id, content: 'Lovely light' });
+    await comment(commenter.token, { content: 'Who judges?', settings: { isAnonymous: true } });
+    await comment(owner.token, { entryId: entry.id, content: 'Thanks all' });
+    await drain();
+
+    expect(await ofType(owner.token, 'comment_received')).toEqual([
+      expect.objectContaining({
+        title: 'New comment',
+        message: 'Chidi Commenter commented on your entry "Loud Shot".',
+        priority: 'low',
+        actionUrl: `/contest/${contest.id}#entry-${entry.id}`,
+      }),
+    ]);
+    expect(await ofType(organizer.token, 'comment_received')).toEqual([
+      expect.objectContaining({ message: 'Someone commented on your contest "Talk Cup".', actionUrl: `/contest/${contest.id}` }),
+    ]);
+    expect(await ofType(commenter.token, 'comment_received')).toEqual([]);
+  });
+
   it('tells the winner they won and the organizer and other entrants that the contest ended', async () => {
     const organizer = await createSignedInUser(t.app, { fullName: 'Olu Organizer' });
     const [winner, runnerUp, voter] = [
