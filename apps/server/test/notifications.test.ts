@@ -220,12 +220,14 @@ describe('notifications made from real actions', () => {
     const contest = await insertContest(t.ctx, organizer.userId, { title: 'Talk Cup' });
     const entry = await insertEntry(t.ctx, contest.id, owner.userId, { title: 'Loud Shot' });
     const comment = async (token: string, body: Record<string, unknown>) => {
-      const res = await api(t.app, 'POST', '/api/comments', token, { contestId: contest.id, ...body });
+      const res = await api<{ _id: string }>(t.app, 'POST', '/api/comments', token, { contestId: contest.id, ...body });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data._id;
     };
-    await comment(commenter.token, { entryId: entry.id, content: 'Lovely light' });
+    const lovely = await comment(commenter.token, { entryId: entry.id, content: 'Lovely light' });
     await comment(commenter.token, { content: 'Who judges?', settings: { isAnonymous: true } });
-    await comment(owner.token, { entryId: entry.id, content: 'Thanks all' });
+    // The owner replies on their own entry: the commenter hears of it, the owner does not.
+    await comment(owner.token, { entryId: entry.id, parentCommentId: lovely, content: 'Thanks!' });
     await drain();
 
     expect(await ofType(owner.token, 'comment_received')).toEqual([
@@ -239,7 +241,9 @@ describe('notifications made from real actions', () => {
     expect(await ofType(organizer.token, 'comment_received')).toEqual([
       expect.objectContaining({ message: 'Someone commented on your contest "Talk Cup".', actionUrl: `/contest/${contest.id}` }),
     ]);
-    expect(await ofType(commenter.token, 'comment_received')).toEqual([]);
+    expect(await ofType(commenter.token, 'comment_received')).toEqual([
+      expect.objectContaining({ title: 'New reply', message: 'Owner replied to your comment on "Loud Shot".' }),
+    ]);
   });
 
   it('tells the winner they won and the organizer and other entrants that the contest ended', async () => {

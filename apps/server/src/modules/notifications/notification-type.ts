@@ -14,6 +14,8 @@ export interface Refs {
   contests?: string[];
   entries?: string[];
   users?: string[];
+  /** Comments whose author receives the notification (a reply). */
+  comments?: string[];
   /** Contests whose entrants (people with an entry not rejected) receive the notification. */
   entrantsOf?: string[];
 }
@@ -23,6 +25,7 @@ export interface Lookups {
   contest(id: string): { title: string; organizerId: string } | undefined;
   entry(id: string): { title: string; participantId: string; contestId: string } | undefined;
   userName(id: string): string | undefined;
+  commentAuthor(id: string): string | undefined;
   entrants(contestId: string): string[];
 }
 

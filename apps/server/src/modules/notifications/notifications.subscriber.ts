@@ -1,7 +1,7 @@
 /**
  * Notifications from the domain events: each registered type (./types, listed in composition.ts)
  * turns the events it listens to into rows for the people concerned. A batch of events (a vote rush)
- * is at most four look-ups, one read of the open groups and two writes, in the dispatcher's
+ * is at most five look-ups, one read of the open groups and two writes, in the dispatcher's
  * transaction: each event is handled once.
  *
  * Grouped types (vote_received): a happening joins its group's newest row when that row started
@@ -10,6 +10,7 @@
  */
 import type { Tx } from '../../db/client.js';
 import type { StoredEvent, Subscriber } from '../../lib/events/index.js';
+import { commentAuthors } from '../comments/comments.repository.js';
 import { contestSummaries } from '../contests/contests.repository.js';
 import { entrantsOf, entrySummaries } from '../entries/entries.repository.js';
 import { userNames } from '../users/users.repository.js';
@@ -23,16 +24,18 @@ interface Drafted {
 }
 
 async function lookUp(tx: Tx, refs: Required<Refs>): Promise<Lookups> {
-  const [contests, entries, users, entrants] = await Promise.all([
+  const [contests, entries, users, comments, entrants] = await Promise.all([
     contestSummaries(tx, refs.contests),
     entrySummaries(tx, refs.entries),
     userNames(tx, refs.users),
+    commentAuthors(tx, refs.comments),
     entrantsOf(tx, refs.entrantsOf),
   ]);
   return {
     contest: (id) => contests.get(id),
     entry: (id) => entries.get(id),
     userName: (id) => users.get(id),
+    commentAuthor: (id) => comments.get(id),
     entrants: (id) => entrants.get(id) ?? [],
   };
 }
@@ -106,13 +109,20 @@ export function notificationsSubscriber(kinds: readonly AnyNotificationKind[]): 
   for (const k of kinds) byEvent.set(k.event.name, [...(byEvent.get(k.event.name) ?? []), k]);
 
   async function handleBatch(tx: Tx, events: StoredEvent[]): Promise<void> {
-    const refs = { contests: new Set<string>(), entries: new Set<string>(), users: new Set<string>(), entrantsOf: new Set<string>() };
+    const refs = {
+      contests: new Set<string>(),
+      entries: new Set<string>(),
+      users: new Set<string>(),
+      comments: new Set<string>(),
+      entrantsOf: new Set<string>(),
+    };
     const work: Array<{ kind: AnyNotificationKind; event: StoredEvent }> = [];
     for (const event of events) {
       for (const kind of byEvent.get(event.name) ?? []) {
         work.push({ kind, event });
         const r = kind.refs?.(event.payload) ?? {};
-        for (const key of ['contests', 'entries', 'users', 'entrantsOf'] as const) for (const id of r[key] ?? []) refs[key].add(id);
+        for (const key of ['contests', 'entries', 'users', 'comments', 'entrantsOf'] as const)
+          for (const id of r[key] ?? []) refs[key].add(id);
       }
     }
     if (work.length === 0) return;
@@ -120,6 +130,7 @@ export function notificationsSubscriber(kinds: readonly AnyNotificationKind[]): 
       contests: [...refs.contests],
       entries: [...refs.entries],
       users: [...refs.users],
+      comments: [...refs.comments],
       entrantsOf: [...refs.entrantsOf],
     });
     const single: NewNotification[] = [];
