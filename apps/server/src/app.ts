@@ -57,6 +57,7 @@ import { transactionRoutes } from './modules/transactions/transactions.routes.js
 import { transferRoutes } from './modules/transfers/transfers.routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
+import { announcementRoutes, notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
 import { seedDemo } from './seed/demo.js';
@@ -271,6 +272,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(subscriptionRoutes, { prefix: '/subscriptions' });
       await api.register(reconciliationRoutes, { prefix: '/admin' });
       await api.register(messageRoutes, { prefix: '/messages' });
+      await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(announcementRoutes, { prefix: '/admin-tools' });
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,20 @@ import { settleCreditPurchase } from './modules/vote-credits/vote-credits.servic
 import { contestTotalsSubscriber } from './modules/votes/contest-totals.subscriber.js';
 import { supportMailsSubscriber } from './modules/support/support-mails.subscriber.js';
 import { walletMailsSubscriber } from './modules/wallet/wallet-mails.subscriber.js';
+import type { AnyNotificationKind } from './modules/notifications/notification-type.js';
+import { notificationsSubscriber } from './modules/notifications/notifications.subscriber.js';
+import { commentReceivedNotification } from './modules/notifications/types/comment-received.js';
+import { contestEndedNotification } from './modules/notifications/types/contest-ended.js';
+import { contestWonNotification } from './modules/notifications/types/contest-won.js';
+import { entryReviewedNotification } from './modules/notifications/types/entry-reviewed.js';
+import { entrySubmittedNotification } from './modules/notifications/types/entry-submitted.js';
+import { paymentSuccessNotification } from './modules/notifications/types/payment-success.js';
+import { newDeviceNotification, passwordChangedNotification } from './modules/notifications/types/security-alert.js';
+import { transferReceivedNotification } from './modules/notifications/types/transfer-received.js';
+import { voteCreditPurchasedNotification } from './modules/notifications/types/vote-credit-purchased.js';
+import { voteReceivedNotification } from './modules/notifications/types/vote-received.js';
+import { withdrawalCompletedNotification } from './modules/notifications/types/withdrawal-completed.js';
+import { withdrawalFailedNotification } from './modules/notifications/types/withdrawal-failed.js';
 import { runWithdrawalFollowUp, settleWithdrawal } from './modules/wallet/withdrawals.service.js';
 
 /** What settles each card payment purpose, and payouts (the Paystack webhook's transfer events). */
@@ -31,6 +45,23 @@ export const paymentRegistry: PaymentRegistry<AppContext> = {
   settleTransfer: settleWithdrawal,
 };
 
+/** The notification types made from the domain events (one file each; modules/notifications/types). */
+export const notificationTypes: readonly AnyNotificationKind[] = [
+  entrySubmittedNotification,
+  entryReviewedNotification,
+  voteReceivedNotification,
+  commentReceivedNotification,
+  contestWonNotification,
+  contestEndedNotification,
+  paymentSuccessNotification,
+  voteCreditPurchasedNotification,
+  transferReceivedNotification,
+  withdrawalCompletedNotification,
+  withdrawalFailedNotification,
+  newDeviceNotification,
+  passwordChangedNotification,
+];
+
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */
 export function subscribers(ctx: Pick<AppContext, 'mailer'>): Subscriber[] {
   return [
@@ -40,6 +71,7 @@ export function subscribers(ctx: Pick<AppContext, 'mailer'>): Subscriber[] {
     securityMailsSubscriber(ctx.mailer),
     walletMailsSubscriber(ctx.mailer),
     supportMailsSubscriber(ctx.mailer),
+    notificationsSubscriber(notificationTypes),
   ];
 }
 

@@ -91,6 +91,7 @@ export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
 export const SUPPORT_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type SupportPriority = (typeof SUPPORT_PRIORITIES)[number];
 
+/** The spec's eleven notification types (001 §3), then those issue 14 adds. */
 export const NOTIFICATION_TYPES = [
   'contest_won',
   'contest_ended',
@@ -103,7 +104,14 @@ export const NOTIFICATION_TYPES = [
   'profile_update',
   'security_alert',
   'vote_credit_purchased',
+  'entry_reviewed',
+  'transfer_received',
+  'withdrawal_completed',
+  'withdrawal_failed',
+  'comment_received',
+  'message_received',
 ] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const VOTE_CREDIT_PACKAGE_IDS = ['small', 'medium', 'large', 'xlarge', 'xxlarge'] as const;
 

@@ -6,3 +6,4 @@ export * from './payments.js';
 export * from './events.js';
 export * from './rate-limits.js';
 export * from './messages.js';
+export * from './notifications.js';

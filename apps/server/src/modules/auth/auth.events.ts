@@ -23,6 +23,8 @@ export const loginNewDevice = defineEvent(
     ip: z.string(),
     /** Whether the person had login alerts on at that moment (the mail follows it). */
     alertsOn: z.boolean(),
+    /** The account's very first login (every browser is new then: no in-app alert). */
+    firstLogin: z.boolean(),
   }),
   (p) => `user:${p.userId}`,
 );

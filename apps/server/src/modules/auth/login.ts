@@ -76,7 +76,14 @@ export async function login(ctx: AppContext, input: TLogin, meta: ClientMeta): P
     await recordEvent(
       ctx.db,
       loginNewDevice,
-      { userId: user.id, at: at.toISOString(), device: describeUserAgent(meta.userAgent).label, ip: meta.ip, alertsOn: user.loginAlerts },
+      {
+        userId: user.id,
+        at: at.toISOString(),
+        device: describeUserAgent(meta.userAgent).label,
+        ip: meta.ip,
+        alertsOn: user.loginAlerts,
+        firstLogin: user.lastLoginAt === null,
+      },
       { actorId: user.id },
     );
   }

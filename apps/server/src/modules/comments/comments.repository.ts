@@ -249,3 +249,10 @@ export async function mostCommentedContests(db: DbOrTx, statuses: CommentStatus[
     .orderBy(desc(count()), asc(contests.title))
     .limit(limit);
 }
+
+/** The author of comments by id (notifications: who to tell about a reply). */
+export async function commentAuthors(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: comments.id, authorId: comments.authorId }).from(comments).where(inArray(comments.id, ids));
+  return new Map(rows.map((r) => [r.id, r.authorId]));
+}

@@ -256,6 +256,16 @@ export async function contestTitles(db: DbOrTx, ids: string[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.id, r.title]));
 }
 
+/** Title and organizer of contests by id (notifications: who to tell, what to name). */
+export async function contestSummaries(db: DbOrTx, ids: string[]): Promise<Map<string, { title: string; organizerId: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: contests.id, title: contests.title, organizerId: contests.organizerId })
+    .from(contests)
+    .where(inArray(contests.id, ids));
+  return new Map(rows.map((r) => [r.id, { title: r.title, organizerId: r.organizerId }]));
+}
+
 /** Current status of contests by id (read models link a draft differently). */
 export async function contestStatuses(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

@@ -4,7 +4,7 @@
  * (TEntry, pages, leaderboard) is in entry-reads.repository.ts, likes in entry-likes.repository.ts.
  */
 import type { CreditUnits } from '@contesthub/shared';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { contests, entries, users, votes } from '../../db/schema/index.js';
 import { now } from '../../lib/clock.js';
@@ -267,4 +267,29 @@ export async function entryTitles(db: DbOrTx, ids: string[]): Promise<Map<string
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: entries.id, title: entries.title }).from(entries).where(inArray(entries.id, ids));
   return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** Title, owner and contest of entries by id (notifications: who to tell about a vote or a comment). */
+export async function entrySummaries(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, { title: string; participantId: string; contestId: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: entries.id, title: entries.title, participantId: entries.participantId, contestId: entries.contestId })
+    .from(entries)
+    .where(inArray(entries.id, ids));
+  return new Map(rows.map((r) => [r.id, { title: r.title, participantId: r.participantId, contestId: r.contestId }]));
+}
+
+/** The people with an entry in each contest (rejected and disqualified entries left out), by contest id. */
+export async function entrantsOf(db: DbOrTx, contestIds: string[]): Promise<Map<string, string[]>> {
+  if (contestIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinct({ contestId: entries.contestId, participantId: entries.participantId })
+    .from(entries)
+    .where(and(inArray(entries.contestId, contestIds), notInArray(entries.status, ['rejected', 'disqualified'])));
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.contestId, [...(out.get(r.contestId) ?? []), r.participantId]);
+  return out;
 }

@@ -3,7 +3,7 @@
  * the user row (auth's lockout and second factor, referrals) have their own repositories for those
  * statements; the plain reads and writes of a user row are here. No rules here.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { accountFingerprints, users } from '../../db/schema/index.js';
 
@@ -59,6 +59,13 @@ export async function updateUser(db: DbOrTx, id: string, set: UserUpdate): Promi
 export async function findUserContact(db: DbOrTx, id: string): Promise<{ email: string; fullName: string } | undefined> {
   const [row] = await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, id));
   return row;
+}
+
+/** Full names by user id (notifications name who did something). */
+export async function userNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.fullName]));
 }
 
 /** The user's current picture, the row locked until the end of the transaction; undefined for no such user. */

@@ -1,0 +1,157 @@
+/**
+ * Notifications from the domain events: each registered type (./types, listed in composition.ts)
+ * turns the events it listens to into rows for the people concerned. A batch of events (a vote rush)
+ * is at most five look-ups, one read of the open groups and two writes, in the dispatcher's
+ * transaction: each event is handled once.
+ *
+ * Grouped types (vote_received): a happening joins its group's newest row when that row started
+ * less than the window before it (its count grows, its text is rewritten and it is unread again);
+ * otherwise it starts a new row. Ungrouped types write one row per dedupe key (a replay adds nothing).
+ */
+import type { Tx } from '../../db/client.js';
+import type { StoredEvent, Subscriber } from '../../lib/events/index.js';
+import { commentAuthors } from '../comments/comments.repository.js';
+import { contestSummaries } from '../contests/contests.repository.js';
+import { entrantsOf, entrySummaries } from '../entries/entries.repository.js';
+import { userNames } from '../users/users.repository.js';
+import type { AnyNotificationKind, Lookups, NotificationDraft, Refs } from './notification-type.js';
+import { groupRowsSince, insertOnce, upsertGrouped, type NewNotification, type OpenGroupRow } from './notifications.repository.js';
+
+interface Drafted {
+  kind: AnyNotificationKind;
+  draft: NotificationDraft;
+  at: Date;
+}
+
+async function lookUp(tx: Tx, refs: Required<Refs>): Promise<Lookups> {
+  const [contests, entries, users, comments, entrants] = await Promise.all([
+    contestSummaries(tx, refs.contests),
+    entrySummaries(tx, refs.entries),
+    userNames(tx, refs.users),
+    commentAuthors(tx, refs.comments),
+    entrantsOf(tx, refs.entrantsOf),
+  ]);
+  return {
+    contest: (id) => contests.get(id),
+    entry: (id) => entries.get(id),
+    userName: (id) => users.get(id),
+    commentAuthor: (id) => comments.get(id),
+    entrants: (id) => entrants.get(id) ?? [],
+  };
+}
+
+function rowOf(d: Drafted, extra: Partial<NewNotification> = {}): NewNotification {
+  return {
+    userId: d.draft.userId,
+    type: d.kind.type,
+    title: d.draft.title,
+    message: d.draft.message,
+    priority: d.draft.priority,
+    actionUrl: d.draft.actionUrl,
+    actionText: d.draft.actionText,
+    metadata: d.draft.metadata,
+    dedupeKey: d.draft.key,
+    count: d.draft.count ?? 1,
+    createdAt: d.at,
+    updatedAt: d.at,
+    ...extra,
+  };
+}
+
+/** The grouped drafts as rows: each joins its group's open row or opens one; one row per dedupe key. */
+async function groupedRows(tx: Tx, drafted: Drafted[]): Promise<NewNotification[]> {
+  if (drafted.length === 0) return [];
+  const longest = Math.max(...drafted.map((d) => d.kind.group!.windowMs));
+  const earliest = Math.min(...drafted.map((d) => d.at.getTime()));
+  const existing = await groupRowsSince(
+    tx,
+    [...new Set(drafted.map((d) => d.draft.userId))],
+    [...new Set(drafted.map((d) => d.draft.key))],
+    new Date(earliest - longest),
+  );
+  const groupOf = (userId: string, groupKey: string) => `${userId}\u0000${groupKey}`;
+  // The open row of each group: the newest one (rows come newest first).
+  const open = new Map<string, OpenGroupRow & { last: Drafted | undefined }>();
+  for (const row of existing) {
+    const id = groupOf(row.userId, row.groupKey);
+    if (!open.has(id)) open.set(id, { ...row, last: undefined });
+  }
+  const written = new Map<string, OpenGroupRow & { last: Drafted | undefined }>();
+  for (const d of drafted) {
+    const id = groupOf(d.draft.userId, d.draft.key);
+    const current = open.get(id);
+    const adds = d.draft.count ?? 1;
+    if (current && d.at.getTime() - current.createdAt.getTime() < d.kind.group!.windowMs) {
+      current.count += adds;
+      current.last = d;
+    } else {
+      const started = {
+        userId: d.draft.userId,
+        groupKey: d.draft.key,
+        dedupeKey: `${d.draft.key}:${d.at.getTime()}`,
+        count: adds,
+        createdAt: d.at,
+        last: d,
+      };
+      open.set(id, started);
+    }
+    written.set(open.get(id)!.dedupeKey, open.get(id)!);
+  }
+  return [...written.values()].map((g) => {
+    const last = g.last!;
+    const text = last.kind.group!.text(last.draft, g.count);
+    return rowOf(last, { ...text, dedupeKey: g.dedupeKey, groupKey: g.groupKey, count: g.count, createdAt: g.createdAt });
+  });
+}
+
+export function notificationsSubscriber(kinds: readonly AnyNotificationKind[]): Subscriber {
+  const byEvent = new Map<string, AnyNotificationKind[]>();
+  for (const k of kinds) byEvent.set(k.event.name, [...(byEvent.get(k.event.name) ?? []), k]);
+
+  async function handleBatch(tx: Tx, events: StoredEvent[]): Promise<void> {
+    const refs = {
+      contests: new Set<string>(),
+      entries: new Set<string>(),
+      users: new Set<string>(),
+      comments: new Set<string>(),
+      entrantsOf: new Set<string>(),
+    };
+    const work: Array<{ kind: AnyNotificationKind; event: StoredEvent }> = [];
+    for (const event of events) {
+      for (const kind of byEvent.get(event.name) ?? []) {
+        work.push({ kind, event });
+        const r = kind.refs?.(event.payload) ?? {};
+        for (const key of ['contests', 'entries', 'users', 'comments', 'entrantsOf'] as const)
+          for (const id of r[key] ?? []) refs[key].add(id);
+      }
+    }
+    if (work.length === 0) return;
+    const look = await lookUp(tx, {
+      contests: [...refs.contests],
+      entries: [...refs.entries],
+      users: [...refs.users],
+      comments: [...refs.comments],
+      entrantsOf: [...refs.entrantsOf],
+    });
+    const single: NewNotification[] = [];
+    const grouped: Drafted[] = [];
+    for (const { kind, event } of work) {
+      for (const draft of kind.drafts(event.payload, look, event)) {
+        const d = { kind, draft, at: event.createdAt };
+        if (kind.group) grouped.push(d);
+        else single.push(rowOf(d));
+      }
+    }
+    await insertOnce(tx, single);
+    await upsertGrouped(tx, await groupedRows(tx, grouped));
+  }
+
+  return {
+    name: 'notifications',
+    events: [...byEvent.keys()],
+    // Tell people about what happens from now on, never about the history a new subscriber finds.
+    startFrom: 'now',
+    handle: (tx, e) => handleBatch(tx, [e]),
+    handleBatch,
+  };
+}
