@@ -27,7 +27,16 @@ import { contestWonNotification } from './modules/notifications/types/contest-wo
 import { entryReviewedNotification } from './modules/notifications/types/entry-reviewed.js';
 import { entrySubmittedNotification } from './modules/notifications/types/entry-submitted.js';
 import { paymentSuccessNotification } from './modules/notifications/types/payment-success.js';
-import { newDeviceNotification, passwordChangedNotification } from './modules/notifications/types/security-alert.js';
+import {
+  bankAccountChangedNotification,
+  newDeviceNotification,
+  passwordChangedNotification,
+  twoFactorChangedNotification,
+} from './modules/notifications/types/security-alert.js';
+import { paymentFailedNotification } from './modules/notifications/types/payment-failed.js';
+import { planChangedNotification } from './modules/notifications/types/profile-update.js';
+import { newContestNotification } from './modules/notifications/types/new-contest.js';
+import { messageReceivedNotification } from './modules/notifications/types/message-received.js';
 import { transferReceivedNotification } from './modules/notifications/types/transfer-received.js';
 import { voteCreditPurchasedNotification } from './modules/notifications/types/vote-credit-purchased.js';
 import { voteReceivedNotification } from './modules/notifications/types/vote-received.js';
@@ -60,6 +69,12 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
   withdrawalFailedNotification,
   newDeviceNotification,
   passwordChangedNotification,
+  twoFactorChangedNotification,
+  bankAccountChangedNotification,
+  paymentFailedNotification,
+  planChangedNotification,
+  newContestNotification,
+  messageReceivedNotification,
 ];
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TNotification, TNotificationList } from '@contesthub/shared';
 import { notifications, users } from '../src/db/schema/index.js';
@@ -13,7 +14,7 @@ import { advanceClock, setClock } from '../src/lib/clock.js';
 import { finalizeContest } from '../src/modules/contest-settlement/finalize-contest.js';
 import { insertOnce, type NewNotification } from '../src/modules/notifications/notifications.repository.js';
 import { announce } from '../src/modules/notifications/notifications.service.js';
-import { api, fundWallet, giveCredits } from './contest-fixtures.js';
+import { api, createContest as postContest, fundWallet, giveCredits } from './contest-fixtures.js';
 import { MINUTE, insertContest, insertEntry } from './engagement-fixtures.js';
 import { createContest, createParticipant, smallPng, submit } from './entry-fixtures.js';
 import {
@@ -386,6 +387,137 @@ describe('notifications made from real actions', () => {
     expect(alerts.map((a) => a.title)).toEqual(['Your password was changed', 'New sign-in to your account']);
     expect(alerts[1]).toMatchObject({ priority: 'high', actionUrl: '/dashboard/security', metadata: { IP: '10.9.8.7' } });
     expect(alerts[1]!.message).toContain('(IP 10.9.8.7)');
+  });
+});
+
+describe('notifications of the other happenings', () => {
+  it('raises a security alert when two-factor sign-in is turned on and off, and when the payout bank account changes', async () => {
+    const user = await createSignedInUser(t.app, { fullName: 'Tolu Twofactor' });
+    const setup = await api<{ secret: string }>(t.app, 'POST', '/api/auth/2fa/setup', user.token);
+    expect(setup.status).toBe(200);
+    const code = await generate({ secret: setup.body.data.secret, epoch: Math.floor(Date.now() / 1000) });
+    expect((await api(t.app, 'POST', '/api/auth/2fa/enable', user.token, { token: code })).status).toBe(200);
+    expect((await api(t.app, 'POST', '/api/auth/2fa/disable', user.token, { password: user.password })).status).toBe(200);
+    // The first payout account is no news; replacing it is.
+    for (const accountNumber of ['0123456789', '0123456780']) {
+      const bank = await api(t.app, 'POST', '/api/wallet/bank-account', user.token, { accountNumber, bankCode: '058' });
+      expect(bank.status, JSON.stringify(bank.body)).toBe(200);
+    }
+    await drain();
+    const alerts = await ofType(user.token, 'security_alert');
+    expect(alerts.map((a) => a.title)).toEqual([
+      'Payout bank account changed',
+      'Two-factor authentication turned off',
+      'Two-factor authentication turned on',
+    ]);
+    expect(alerts.every((a) => a.priority === 'high')).toBe(true);
+    expect(alerts[0]).toMatchObject({ actionUrl: '/dashboard/wallet?tab=naira', metadata: { Account: '••••6780' } });
+    expect(alerts[0]!.message).toMatch(
+      /^Withdrawals now go to .+ account ending 6780 \(changed on .+ WAT\)\. If this wasn't you, contact support at once\.$/,
+    );
+  });
+
+  it('tells the payer once that a card payment was declined, however often it is verified', async () => {
+    const u = await createSignedInUser(t.app);
+    const init = await api<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 500_000 });
+    expect(init.status).toBe(200);
+    const reference = init.body.data.reference;
+    expect((await sandboxCheckout(t.app, 'decline', reference)).statusCode).toBe(302);
+    for (let i = 0; i < 3; i++) expect((await api(t.app, 'POST', '/api/wallet/verify-deposit', u.token, { reference })).status).toBe(400);
+    await drain();
+    expect(await ofType(u.token, 'payment_failed')).toEqual([
+      expect.objectContaining({
+        title: 'Payment failed',
+        message: 'Your deposit of ₦5,000 did not go through (Declined). Nothing was added; you can try again with another card.',
+        priority: 'high',
+        actionUrl: '/dashboard/wallet?tab=naira',
+        actionText: 'Try again',
+        metadata: { Amount: '₦5,000', Reference: reference },
+      }),
+    ]);
+    expect(await ofType(u.token, 'payment_success')).toEqual([]);
+  });
+
+  it('tells a person their plan changed when a subscription starts', async () => {
+    const u = await createSignedInUser(t.app);
+    await fundWallet(t.ctx, u.userId, 10_000_000);
+    const res = await api(t.app, 'POST', '/api/subscriptions/initialize', u.token, {
+      tier: 'basic_premium',
+      duration: 'monthly',
+      paymentMethod: 'wallet',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    await drain();
+    const [plan] = await ofType(u.token, 'profile_update');
+    expect(plan).toMatchObject({
+      title: 'Welcome to Basic Premium',
+      actionUrl: '/dashboard/subscription',
+      metadata: { Plan: 'Basic Premium' },
+    });
+    expect(plan!.message).toMatch(/^Your Basic Premium plan is active until \d{1,2} \w+ \d{4}\.$/);
+  });
+
+  it("announces an organizer's new contest to the people who entered their contests before, not to others", async () => {
+    const organizer = await createParticipant(t.app, { fullName: 'Oge Organizer' });
+    const earlier = await insertContest(t.ctx, organizer.userId, { title: 'First Light' });
+    const fan = await createSignedInUser(t.app);
+    const rejected = await createSignedInUser(t.app);
+    const stranger = await createSignedInUser(t.app);
+    await insertEntry(t.ctx, earlier.id, fan.userId, { title: 'Fan entry' });
+    await insertEntry(t.ctx, earlier.id, rejected.userId, { title: 'Rejected entry', status: 'rejected' });
+    await fundWallet(t.ctx, organizer.userId, 10_000_000);
+    await drain();
+    const created = await postContest(t.app, organizer.token, { title: 'Second Light' });
+    await drain();
+    expect(await ofType(fan.token, 'new_contest')).toEqual([
+      expect.objectContaining({
+        title: 'New contest',
+        message: 'Oge Organizer, whose contest you entered before, opened "Second Light".',
+        actionUrl: `/contest/${created._id}`,
+        metadata: { Contest: 'Second Light', Organizer: 'Oge Organizer' },
+      }),
+    ]);
+    expect(await ofType(rejected.token, 'new_contest')).toEqual([]);
+    expect(await ofType(stranger.token, 'new_contest')).toEqual([]);
+    expect(await ofType(organizer.token, 'new_contest')).toEqual([]);
+  });
+
+  it('tells the recipient of direct messages, grouped by conversation, a request apart', async () => {
+    const ada = await createSignedInUser(t.app, { fullName: 'Ada Sender' });
+    const bo = await createSignedInUser(t.app, { fullName: 'Bo Receiver' });
+    const send = async (content: string) => {
+      const res = await api<{ message: { conversationId: string } }>(t.app, 'POST', '/api/messages/send', ada.token, {
+        recipientUsername: bo.email,
+        content,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data.message.conversationId;
+    };
+    // A new account's first message is a request.
+    const conversationId = await send('Hello, love your photos');
+    await drain();
+    expect(await ofType(bo.token, 'message_received')).toEqual([
+      expect.objectContaining({
+        title: 'Message request',
+        message: 'Ada Sender wants to message you (1 message waiting).',
+        priority: 'medium',
+        actionUrl: `/dashboard/messages?conversation=${encodeURIComponent(conversationId)}`,
+      }),
+    ]);
+    expect((await api(t.app, 'POST', `/api/messages/requests/${conversationId}/accept`, bo.token)).status).toBe(200);
+    await send('Thanks!');
+    await send('Are you entering the next one?');
+    await drain();
+    const rows = await ofType(bo.token, 'message_received');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      title: 'New messages',
+      message: '2 new messages from Ada Sender',
+      count: 2,
+      metadata: { From: 'Ada Sender', Messages: '2' },
+    });
+    expect(rows[0]!.message).not.toContain('Thanks');
+    expect(await ofType(ada.token, 'message_received')).toEqual([]);
   });
 });
 

@@ -34,3 +34,10 @@ export const passwordChanged = defineEvent(
   z.object({ userId: z.uuid(), at: z.string(), how: z.enum(['changed', 'reset']) }),
   (p) => `user:${p.userId}`,
 );
+
+/** Two-factor sign-in was turned on or off (a security alert: someone with the password may be turning it off). */
+export const twoFactorChanged = defineEvent(
+  'security.two_factor_changed',
+  z.object({ userId: z.uuid(), at: z.string(), enabled: z.boolean() }),
+  (p) => `user:${p.userId}`,
+);

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events/index.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { updateUser, type UserRow } from '../users/users.repository.js';
 import {
@@ -16,6 +17,7 @@ import {
   unusedBackupCodes,
   useBackupCode,
 } from './auth.repository.js';
+import { twoFactorChanged } from './auth.events.js';
 import { hashSecretValue } from './codes.js';
 
 const BACKUP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -78,27 +80,33 @@ export async function enable(ctx: AppContext, user: UserRow, token: string): Pro
   if (!user.twoFactorPendingSecret) throw AppError.badRequest(MESSAGES.accounts.twoFactorSetupFirst);
   const step = await matchingStep(user.twoFactorPendingSecret, token);
   if (step === null) throw new AppError(400, MESSAGES.login.INVALID_2FA_TOKEN, 'INVALID_2FA_TOKEN');
-  await updateUser(ctx.db, user.id, {
-    twoFactorEnabled: true,
-    twoFactorSecret: user.twoFactorPendingSecret,
-    twoFactorPendingSecret: null,
-    twoFactorLastStep: step,
-    updatedAt: now(),
+  const at = now();
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, {
+      twoFactorEnabled: true,
+      twoFactorSecret: user.twoFactorPendingSecret,
+      twoFactorPendingSecret: null,
+      twoFactorLastStep: step,
+      updatedAt: at,
+    });
+    await recordEvent(tx, twoFactorChanged, { userId: user.id, at: at.toISOString(), enabled: true }, { actorId: user.id });
   });
 }
 
 export async function disable(ctx: AppContext, user: UserRow, password: string): Promise<void> {
   if (!user.twoFactorEnabled) throw new AppError(400, MESSAGES.accounts.twoFactorNotEnabled, '2FA_NOT_ENABLED');
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(400, MESSAGES.login.INVALID_PASSWORD, 'INVALID_PASSWORD');
+  const at = now();
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, {
       twoFactorEnabled: false,
       twoFactorSecret: null,
       twoFactorPendingSecret: null,
       twoFactorLastStep: null,
-      updatedAt: now(),
+      updatedAt: at,
     });
     await deleteBackupCodes(tx, user.id);
+    await recordEvent(tx, twoFactorChanged, { userId: user.id, at: at.toISOString(), enabled: false }, { actorId: user.id });
   });
 }
 

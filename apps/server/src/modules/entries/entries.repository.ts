@@ -293,3 +293,28 @@ export async function entrantsOf(db: DbOrTx, contestIds: string[]): Promise<Map<
   for (const r of rows) out.set(r.contestId, [...(out.get(r.contestId) ?? []), r.participantId]);
   return out;
 }
+
+/** How many people an organizer's new contest is announced to, at most (the most recent entrants first). */
+export const AUDIENCE_LIMIT = 5_000;
+
+/**
+ * The people who entered an organizer's contests before (an entry not rejected or disqualified),
+ * most recent first, at most AUDIENCE_LIMIT each: who hears about the organizer's next contest.
+ */
+export async function audienceOf(db: DbOrTx, organizerIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const organizerId of new Set(organizerIds)) {
+    const rows = await queryRows<{ participant_id: string }>(
+      db,
+      sql`select e.participant_id from ${entries} e join ${contests} c on c.id = e.contest_id
+          where c.organizer_id = ${organizerId} and e.participant_id <> ${organizerId}
+            and e.status not in ('rejected', 'disqualified')
+          group by e.participant_id order by max(e.created_at) desc limit ${AUDIENCE_LIMIT}`,
+    );
+    out.set(
+      organizerId,
+      rows.map((r) => r.participant_id),
+    );
+  }
+  return out;
+}

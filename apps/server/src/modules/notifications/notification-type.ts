@@ -18,6 +18,8 @@ export interface Refs {
   comments?: string[];
   /** Contests whose entrants (people with an entry not rejected) receive the notification. */
   entrantsOf?: string[];
+  /** Organizers whose audience (people who entered their contests before) receives the notification. */
+  audienceOf?: string[];
 }
 
 /** What the subscriber looked up for a batch; undefined when the row is gone. */
@@ -27,6 +29,7 @@ export interface Lookups {
   userName(id: string): string | undefined;
   commentAuthor(id: string): string | undefined;
   entrants(contestId: string): string[];
+  audience(organizerId: string): string[];
 }
 
 /** One notification for one person, before it is written. */

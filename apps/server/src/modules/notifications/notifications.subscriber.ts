@@ -1,7 +1,7 @@
 /**
  * Notifications from the domain events: each registered type (./types, listed in composition.ts)
  * turns the events it listens to into rows for the people concerned. A batch of events (a vote rush)
- * is at most five look-ups, one read of the open groups and two writes, in the dispatcher's
+ * is at most six look-ups, one read of the open groups and two writes, in the dispatcher's
  * transaction: each event is handled once.
  *
  * Grouped types (vote_received): a happening joins its group's newest row when that row started
@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client.js';
 import type { StoredEvent, Subscriber } from '../../lib/events/index.js';
 import { commentAuthors } from '../comments/comments.repository.js';
 import { contestSummaries } from '../contests/contests.repository.js';
-import { entrantsOf, entrySummaries } from '../entries/entries.repository.js';
+import { audienceOf, entrantsOf, entrySummaries } from '../entries/entries.repository.js';
 import { userNames } from '../users/users.repository.js';
 import type { AnyNotificationKind, Lookups, NotificationDraft, Refs } from './notification-type.js';
 import { groupRowsSince, insertOnce, upsertGrouped, type NewNotification, type OpenGroupRow } from './notifications.repository.js';
@@ -24,12 +24,13 @@ interface Drafted {
 }
 
 async function lookUp(tx: Tx, refs: Required<Refs>): Promise<Lookups> {
-  const [contests, entries, users, comments, entrants] = await Promise.all([
+  const [contests, entries, users, comments, entrants, audiences] = await Promise.all([
     contestSummaries(tx, refs.contests),
     entrySummaries(tx, refs.entries),
     userNames(tx, refs.users),
     commentAuthors(tx, refs.comments),
     entrantsOf(tx, refs.entrantsOf),
+    audienceOf(tx, refs.audienceOf),
   ]);
   return {
     contest: (id) => contests.get(id),
@@ -37,6 +38,7 @@ async function lookUp(tx: Tx, refs: Required<Refs>): Promise<Lookups> {
     userName: (id) => users.get(id),
     commentAuthor: (id) => comments.get(id),
     entrants: (id) => entrants.get(id) ?? [],
+    audience: (id) => audiences.get(id) ?? [],
   };
 }
 
@@ -115,13 +117,14 @@ export function notificationsSubscriber(kinds: readonly AnyNotificationKind[]): 
       users: new Set<string>(),
       comments: new Set<string>(),
       entrantsOf: new Set<string>(),
+      audienceOf: new Set<string>(),
     };
     const work: Array<{ kind: AnyNotificationKind; event: StoredEvent }> = [];
     for (const event of events) {
       for (const kind of byEvent.get(event.name) ?? []) {
         work.push({ kind, event });
         const r = kind.refs?.(event.payload) ?? {};
-        for (const key of ['contests', 'entries', 'users', 'comments', 'entrantsOf'] as const)
+        for (const key of ['contests', 'entries', 'users', 'comments', 'entrantsOf', 'audienceOf'] as const)
           for (const id of r[key] ?? []) refs[key].add(id);
       }
     }
@@ -132,6 +135,7 @@ export function notificationsSubscriber(kinds: readonly AnyNotificationKind[]): 
       users: [...refs.users],
       comments: [...refs.comments],
       entrantsOf: [...refs.entrantsOf],
+      audienceOf: [...refs.audienceOf],
     });
     const single: NewNotification[] = [];
     const grouped: Drafted[] = [];

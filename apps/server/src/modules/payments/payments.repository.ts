@@ -1,6 +1,6 @@
 /** Drizzle queries of gateway payments (the `payments` table). No rules here: see deposits.service.ts. */
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { payments, users } from '../../db/schema/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -28,7 +28,8 @@ export async function markCredited(tx: Tx, id: string, gatewayResponse: string, 
 
 /**
  * A final refusal from the gateway (failed, abandoned, or paid but not in full). Never touches a
- * payment already credited.
+ * payment already credited. True when the payment was not in this state before (the first time
+ * it is told).
  */
 export async function markUnpaid(
   db: DbOrTx,
@@ -36,11 +37,16 @@ export async function markUnpaid(
   status: 'failed' | 'abandoned' | 'mismatched',
   gatewayResponse: string,
   at: Date,
-): Promise<void> {
-  await db
-    .update(payments)
-    .set({ status, gatewayResponse, verifiedAt: at, checkedAt: at })
-    .where(and(eq(payments.id, id), sql`${payments.creditedAt} is null`));
+): Promise<boolean> {
+  // The row is locked before it is read (a concurrent verify waits, then sees this status): one first time.
+  const [row] = await queryRows<{ before: string }>(
+    db,
+    sql`with old as (select status from ${payments} where id = ${id} and credited_at is null for update)
+        update ${payments} set status = ${status}, gateway_response = ${gatewayResponse}, verified_at = ${at}, checked_at = ${at}
+        from old where ${payments.id} = ${id}
+        returning old.status as before`,
+  );
+  return row !== undefined && row.before !== status;
 }
 
 /** We asked the gateway about it just now (the sweep backs off from payments it checked recently). */

@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events/index.js';
 import { recordFingerprint } from '../users/fingerprints.js';
 import { isGatewayError, isPaidInFull, type PaymentVerification } from '../../lib/payments/index.js';
-import { paymentSettled } from './payments.events.js';
+import { paymentFailed, paymentSettled } from './payments.events.js';
 import {
   findPayment,
   insertPayment,
@@ -195,9 +195,33 @@ export async function settlePayment(ctx: AppContext, input: SettlePaymentInput):
       { reference, expectedKobo: payment.amountKobo, paidKobo: verification.amountKobo, currency: verification.currency },
       'payment made with a different amount or currency: refused',
     );
-    await markUnpaid(ctx.db, payment.id, 'mismatched', `Amount mismatch: ${verification.currency} ${verification.amountKobo} kobo`, at);
+    await refuse(ctx, payment, 'mismatched', `Amount mismatch: ${verification.currency} ${verification.amountKobo} kobo`, at);
     throw refused('failed');
   }
-  await markUnpaid(ctx.db, payment.id, verification.status, verification.gatewayResponse, at);
+  await refuse(ctx, payment, verification.status, verification.gatewayResponse, at);
   throw refused(verification.status);
+}
+
+/** Notes the gateway's (or our) refusal; the first time a payment fails, `payment.failed` tells its payer. */
+async function refuse(
+  ctx: AppContext,
+  payment: PaymentRow,
+  status: 'failed' | 'abandoned' | 'mismatched',
+  gatewayResponse: string,
+  at: Date,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const first = await markUnpaid(tx, payment.id, status, gatewayResponse, at);
+    // Abandoned is the payer closing the checkout: they know, and may still come back to it.
+    if (!first || status === 'abandoned') return;
+    await recordEvent(tx, paymentFailed, {
+      paymentId: payment.id,
+      reference: payment.reference,
+      purpose: payment.purpose,
+      userId: payment.userId,
+      amountKobo: payment.amountKobo,
+      outcome: status,
+      reason: gatewayResponse.trim() === '' ? null : gatewayResponse.slice(0, 200),
+    });
+  });
 }

@@ -1,10 +1,12 @@
 import { formatDateTime, paths } from '@contesthub/shared';
-import { loginNewDevice, passwordChanged } from '../../auth/auth.events.js';
+import { loginNewDevice, passwordChanged, twoFactorChanged } from '../../auth/auth.events.js';
+import { bankAccountChanged } from '../../wallet/wallet.events.js';
 import { defineNotification } from '../notification-type.js';
 
 /**
  * security_alert: a sign-in from a browser the account never used (shown whatever the login-alert
- * mail setting), and a password changed or reset. The two-factor change has no event yet.
+ * mail setting), a password changed or reset, two-factor sign-in turned on or off, and a new payout
+ * bank account.
  */
 export const newDeviceNotification = defineNotification({
   type: 'security_alert',
@@ -41,6 +43,45 @@ export const passwordChangedNotification = defineNotification({
       actionUrl: paths.dashboard.security(),
       actionText: 'Review security',
       metadata: {},
+      key: `security_alert:${e.id}`,
+    },
+  ],
+});
+
+export const twoFactorChangedNotification = defineNotification({
+  type: 'security_alert',
+  event: twoFactorChanged,
+  mail: true,
+  drafts: (p, _look, e) => [
+    {
+      userId: p.userId,
+      title: p.enabled ? 'Two-factor authentication turned on' : 'Two-factor authentication turned off',
+      message: p.enabled
+        ? `Two-factor authentication was turned on for your account on ${formatDateTime(new Date(p.at))} WAT. Keep your backup codes somewhere safe.`
+        : `Two-factor authentication was turned off for your account on ${formatDateTime(new Date(p.at))} WAT. If this wasn't you, change your password and turn it back on now.`,
+      priority: 'high',
+      actionUrl: paths.dashboard.security(),
+      actionText: 'Review security',
+      metadata: {},
+      key: `security_alert:${e.id}`,
+    },
+  ],
+});
+
+/** A new payout bank account: where withdrawals go, so a change is worth knowing about at once. */
+export const bankAccountChangedNotification = defineNotification({
+  type: 'security_alert',
+  event: bankAccountChanged,
+  mail: true,
+  drafts: (p, _look, e) => [
+    {
+      userId: p.userId,
+      title: 'Payout bank account changed',
+      message: `Withdrawals now go to ${p.bankName} account ending ${p.accountLast4} (changed on ${formatDateTime(new Date(p.at))} WAT). If this wasn't you, contact support at once.`,
+      priority: 'high',
+      actionUrl: paths.dashboard.wallet({ tab: 'naira' }),
+      actionText: 'View wallet',
+      metadata: { Bank: p.bankName, Account: `••••${p.accountLast4}` },
       key: `security_alert:${e.id}`,
     },
   ],
