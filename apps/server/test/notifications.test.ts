@@ -10,6 +10,8 @@ import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TNotification, TNotificationList } from '@contesthub/shared';
 import { notifications, users } from '../src/db/schema/index.js';
+import { queryRows } from '../src/db/client.js';
+import { eventsByIds } from '../src/lib/events/events.repository.js';
 import { advanceClock, setClock } from '../src/lib/clock.js';
 import { finalizeContest } from '../src/modules/contest-settlement/finalize-contest.js';
 import { insertOnce, type NewNotification } from '../src/modules/notifications/notifications.repository.js';
@@ -212,6 +214,23 @@ describe('notifications made from real actions', () => {
       ['1 new vote on "Golden Hour"', 1],
       ['3 new votes on "Golden Hour"', 3],
     ]);
+
+    // The same votes handed over again (a replay, a second delivery): every group already counts them.
+    const subscriber = t.ctx.events.subscribers.find((s) => s.name === 'notifications')!;
+    const ids = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id from domain_events where name = 'vote.cast' and payload->>'entryId' = ${entry.id} order by txid, id`,
+    );
+    expect(ids).toHaveLength(4);
+    const again = await eventsByIds(
+      t.ctx.db,
+      ids.map((r) => Number(r.id)),
+    );
+    await t.ctx.db.transaction((tx) => subscriber.handleBatch!(tx, again));
+    await t.ctx.db.transaction(async (tx) => {
+      for (const e of again) await subscriber.handle(tx, e);
+    });
+    expect((await ofType(owner.token, 'vote_received')).map((n) => n.count)).toEqual([1, 3]);
   });
 
   it("tells an entry's owner and a contest's organizer about comments, never the author", async () => {

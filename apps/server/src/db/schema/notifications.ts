@@ -36,6 +36,12 @@ export const notifications = pgTable(
     groupKey: text('group_key'),
     /** How many happenings the row stands for (votes in a grouped row; 1 otherwise). */
     count: integer('count').notNull().default(1),
+    /**
+     * Grouped types only: the position ('<txid>:<event id>') of the last event the row counted, in
+     * the order the dispatcher hands events over; an event at or before it is already in the count
+     * (a replay or a second delivery adds nothing).
+     */
+    groupEvent: text('group_event'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the content last changed (a grouped row's count grew): the list's order, newest first. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -32,6 +32,7 @@ export async function upsertGrouped(db: DbOrTx, rows: NewNotification[]): Promis
       target: [notifications.userId, notifications.dedupeKey],
       set: {
         count: sql`excluded.count`,
+        groupEvent: sql`excluded.group_event`,
         title: sql`excluded.title`,
         message: sql`excluded.message`,
         metadata: sql`excluded.metadata`,
@@ -48,6 +49,8 @@ export interface OpenGroupRow {
   dedupeKey: string;
   count: number;
   createdAt: Date;
+  /** The last event counted ('<txid>:<id>'), null on rows written before it was kept. */
+  groupEvent: string | null;
 }
 
 /** The rows of these groups started after `since`, newest first (a group's newest row is its open one). */
@@ -60,6 +63,7 @@ export async function groupRowsSince(db: DbOrTx, userIds: string[], groupKeys: s
       dedupeKey: notifications.dedupeKey,
       count: notifications.count,
       createdAt: notifications.createdAt,
+      groupEvent: notifications.groupEvent,
     })
     .from(notifications)
     .where(and(inArray(notifications.userId, userIds), inArray(notifications.groupKey, groupKeys), gt(notifications.createdAt, since)))

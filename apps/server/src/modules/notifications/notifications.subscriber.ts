@@ -21,6 +21,16 @@ interface Drafted {
   kind: AnyNotificationKind;
   draft: NotificationDraft;
   at: Date;
+  /** The event's place in the dispatcher's order ('<txid>:<id>'). */
+  position: string;
+}
+
+/** Whether event position `a` comes after `b` (by transaction id, then event id); anything comes after null. */
+function after(a: string, b: string | null): boolean {
+  if (b === null) return true;
+  const [at, ai] = a.split(':').map(BigInt) as [bigint, bigint];
+  const [bt, bi] = b.split(':').map(BigInt) as [bigint, bigint];
+  return at !== bt ? at > bt : ai > bi;
 }
 
 async function lookUp(tx: Tx, refs: Required<Refs>): Promise<Lookups> {
@@ -82,10 +92,13 @@ async function groupedRows(tx: Tx, drafted: Drafted[]): Promise<NewNotification[
   for (const d of drafted) {
     const id = groupOf(d.draft.userId, d.draft.key);
     const current = open.get(id);
+    // Already counted by the group's open row (the same event handed over again): nothing to add.
+    if (current && !after(d.position, current.groupEvent)) continue;
     const adds = d.draft.count ?? 1;
     if (current && d.at.getTime() - current.createdAt.getTime() < d.kind.group!.windowMs) {
       current.count += adds;
       current.last = d;
+      current.groupEvent = d.position;
     } else {
       const started = {
         userId: d.draft.userId,
@@ -93,6 +106,7 @@ async function groupedRows(tx: Tx, drafted: Drafted[]): Promise<NewNotification[
         dedupeKey: `${d.draft.key}:${d.at.getTime()}`,
         count: adds,
         createdAt: d.at,
+        groupEvent: d.position,
         last: d,
       };
       open.set(id, started);
@@ -102,7 +116,14 @@ async function groupedRows(tx: Tx, drafted: Drafted[]): Promise<NewNotification[
   return [...written.values()].map((g) => {
     const last = g.last!;
     const text = last.kind.group!.text(last.draft, g.count);
-    return rowOf(last, { ...text, dedupeKey: g.dedupeKey, groupKey: g.groupKey, count: g.count, createdAt: g.createdAt });
+    return rowOf(last, {
+      ...text,
+      dedupeKey: g.dedupeKey,
+      groupKey: g.groupKey,
+      count: g.count,
+      createdAt: g.createdAt,
+      groupEvent: g.groupEvent,
+    });
   });
 }
 
@@ -141,7 +162,7 @@ export function notificationsSubscriber(kinds: readonly AnyNotificationKind[]): 
     const grouped: Drafted[] = [];
     for (const { kind, event } of work) {
       for (const draft of kind.drafts(event.payload, look, event)) {
-        const d = { kind, draft, at: event.createdAt };
+        const d = { kind, draft, at: event.createdAt, position: `${event.txid}:${event.id}` };
         if (kind.group) grouped.push(d);
         else single.push(rowOf(d));
       }
