@@ -4,6 +4,7 @@ import { MESSAGES, PHONE_MESSAGE } from '@contesthub/shared';
 import { users } from '../src/db/schema/index.js';
 import { advanceClock, setClock } from '../src/lib/clock.js';
 import { accounts } from '../src/modules/ledger/accounts.js';
+import { createUser } from '../src/modules/users/users.service.js';
 import { balanceOf, checkLedgerIntegrity } from '../src/modules/ledger/ledger.js';
 import {
   bearer,
@@ -92,6 +93,29 @@ describe('POST /api/auth/register', () => {
     expect(a.data.user.username).not.toBe(b.data.user.username);
     expect(b.data.user.username).toMatch(/^adaezenwosu\d+$/);
   });
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'gives a person the next free username when another sign-up with the same name takes it at the same moment',
+    async () => {
+      // A: another sign-up has inserted "racingtwin" but not committed yet, so B's check finds it free.
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let inserted!: () => void;
+      const insertedYet = new Promise<void>((r) => (inserted = r));
+      const a = t.ctx.db.transaction(async (tx) => {
+        await createUser(tx, { fullName: 'Racing Twin', email: `a-${Date.now()}@example.com`, password: 'Passw0rd!' });
+        inserted();
+        await gate;
+      });
+      await insertedYet;
+      const b = createTestUser(t.ctx, { fullName: 'Racing Twin' });
+      await new Promise((r) => setTimeout(r, 300)); // B checked and now waits on A's row in the unique index
+      release();
+      await a;
+      const { user } = await b;
+      expect(user.username).toMatch(/^racingtwin\d+$/);
+    },
+  );
 
   it.each([
     ['fullName', '', 'Please enter your full name'],

@@ -45,3 +45,14 @@ export function sqlState(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The constraint a driver error names (a unique violation's index), wherever Drizzle put it. */
+export function sqlConstraint(err: unknown): string | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const name = (cur as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -13,6 +13,7 @@ import {
   type UserRow,
 } from './users.repository.js';
 import { now } from '../../lib/clock.js';
+import { sqlConstraint, sqlState } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { userBalances } from '../ledger/ledger.js';
 import type { AppContext } from '../../context.js';
@@ -127,12 +128,30 @@ export interface NewUser {
   gender?: UserRow['gender'];
 }
 
+/** Generated handles that another sign-up may take between our check and our insert. */
+const GENERATED_UNIQUE = new Set(['users_username_key', 'users_referral_code_key']);
+
 export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  // uniqueUsername and uniqueReferralCode check, then the insert claims: two sign-ups with the same
+  // name at the same moment can both pass the check. The loser (inside a savepoint, so the caller's
+  // transaction goes on) draws new handles and tries again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((sp) => insertNewUser(sp, input, passwordHash));
+    } catch (err) {
+      const constraint = sqlState(err) === '23505' ? sqlConstraint(err) : undefined;
+      if (attempt >= 5 || !constraint || !GENERATED_UNIQUE.has(constraint)) throw err;
+    }
+  }
+}
+
+async function insertNewUser(db: DbOrTx, input: NewUser, passwordHash: string): Promise<UserRow> {
   const row = await insertUser(db, {
     fullName: input.fullName,
     email: input.email.toLowerCase(),
     phone: input.phone ?? null,
-    passwordHash: await hashPassword(input.password),
+    passwordHash,
     role: input.role ?? 'user',
     isVerified: input.isVerified ?? false,
     emailVerifiedAt: input.isVerified ? new Date() : null,
