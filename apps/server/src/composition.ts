@@ -63,7 +63,7 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
 ];
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */
-export function subscribers(ctx: Pick<AppContext, 'mailer'>): Subscriber[] {
+export function subscribers(ctx: Pick<AppContext, 'mailer' | 'realtime'>): Subscriber[] {
   return [
     activitySubscriber,
     contestTotalsSubscriber,
@@ -71,7 +71,7 @@ export function subscribers(ctx: Pick<AppContext, 'mailer'>): Subscriber[] {
     securityMailsSubscriber(ctx.mailer),
     walletMailsSubscriber(ctx.mailer),
     supportMailsSubscriber(ctx.mailer),
-    notificationsSubscriber(notificationTypes),
+    notificationsSubscriber(notificationTypes, ctx.realtime),
   ];
 }
 
