@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import type { Subscriber } from './lib/events/index.js';
 import type { Job } from './lib/jobs.js';
 import { sweepRateLimits } from './lib/rate-limit-store.js';
+import { sweepStream } from './lib/realtime/index.js';
 import { activitySubscriber } from './modules/activity/activity.subscriber.js';
 import { securityMailsSubscriber } from './modules/auth/security-mails.subscriber.js';
 import { runContestLifecycle } from './modules/contest-settlement/finalize-contest.js';
@@ -92,6 +93,9 @@ export const SUBSCRIPTION_EXPIRY_INTERVAL_MS = 60_000;
 /** Rate-limit counters whose window ended (the PostgreSQL store's table; ADR 014). */
 export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
 
+/** Stream items past their replay window and expired stream tickets (lib/realtime). */
+export const STREAM_SWEEP_INTERVAL_MS = 60_000;
+
 /** The scheduled jobs of every module. */
 export function jobsOf(ctx: AppContext): Job[] {
   return [
@@ -153,6 +157,11 @@ export function jobsOf(ctx: AppContext): Job[] {
       name: 'rate-limit-sweep',
       intervalMs: RATE_LIMIT_SWEEP_INTERVAL_MS,
       run: () => sweepRateLimits(ctx.db),
+    },
+    {
+      name: 'stream-sweep',
+      intervalMs: STREAM_SWEEP_INTERVAL_MS,
+      run: () => sweepStream(ctx.db),
     },
   ];
 }

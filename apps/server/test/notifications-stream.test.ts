@@ -13,7 +13,8 @@
  * - on PostgreSQL, two app instances on one database: a client of instance B receives what a
  *   request to instance A produced, and a logout on A closes B's stream.
  */
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   STREAM_HEARTBEAT_MAX_MS,
@@ -25,8 +26,19 @@ import {
 import { users } from '../src/db/schema/index.js';
 import { advanceClock, now, setClock } from '../src/lib/clock.js';
 import { createHub, DEFAULT_HUB_OPTIONS, type StreamRenderer } from '../src/lib/realtime/hub.js';
+import { appendToStream, STREAM_RETENTION_MS, sweepStream } from '../src/lib/realtime/index.js';
+import { itemsAfter } from '../src/lib/realtime/stream.repository.js';
 import { insertContest, insertEntry } from './engagement-fixtures.js';
-import { apiCall, createSignedInUser, createTestApp, createTestDatabase, login, type TestApp, type TestDatabase } from './helpers.js';
+import {
+  apiCall,
+  createSignedInUser,
+  createTestApp,
+  createTestDatabase,
+  createTestUser,
+  login,
+  type TestApp,
+  type TestDatabase,
+} from './helpers.js';
 
 type Member = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -467,6 +479,24 @@ describe('the hub (fake timers and sinks)', () => {
   });
 });
 
+describe('the stream sweep', () => {
+  it('deletes items past the replay window and expired tickets, keeping the rest', async () => {
+    const u = await member('Sam Sweep');
+    const [old] = await appendToStream(t.ctx.db, [{ userId: u.userId, kind: 'notification', refId: randomUUID() }]);
+    const [recent] = await appendToStream(t.ctx.db, [{ userId: u.userId, kind: 'notification', refId: randomUUID() }]);
+    await t.ctx.db.execute(
+      sql`update stream_items set created_at = now() - interval '8 days' where user_id = ${u.userId} and seq = ${old!.seq}`,
+    );
+    const ticket = await ticketFor(u);
+    setClock(new Date(Date.now() + 61_000));
+    await sweepStream(t.ctx.db);
+    setClock(null);
+    expect(STREAM_RETENTION_MS).toBe(7 * 24 * 3600_000);
+    expect((await itemsAfter(t.ctx.db, [{ userId: u.userId, after: 0 }], 10)).map((i) => i.seq)).toEqual([recent!.seq]);
+    expect((await open({ query: `?ticket=${ticket.ticket}` })).status).toBe(401);
+  });
+});
+
 describe.runIf(!!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL database', () => {
   let tdb: TestDatabase;
   let a: TestApp;
@@ -485,6 +515,35 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
     await a?.close();
     await b?.close();
     await tdb?.close();
+  });
+
+  it("numbers a person's items in commit order: a second writer waits for the first one's commit", async () => {
+    const { user } = await createTestUser(a.ctx);
+    const item = () => [{ userId: user.id, kind: 'notification' as const, refId: randomUUID() }];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstSeq = 0;
+    const first = a.ctx.db.transaction(async (tx) => {
+      firstSeq = (await appendToStream(tx, item()))[0]!.seq;
+      await held;
+    });
+    while (firstSeq === 0) await new Promise((r) => setTimeout(r, 10));
+    let secondDone = false;
+    const second = b.ctx.db
+      .transaction((tx) => appendToStream(tx, item()))
+      .then((w) => {
+        secondDone = true;
+        return w;
+      });
+    await new Promise((r) => setTimeout(r, 300));
+    // The second writer waits on the head row; a reader sees neither item yet.
+    expect(secondDone).toBe(false);
+    expect(await itemsAfter(a.ctx.db, [{ userId: user.id, after: 0 }], 10)).toEqual([]);
+    release();
+    await first;
+    const [w] = await second;
+    expect(w!.seq).toBe(firstSeq + 1);
+    expect((await itemsAfter(a.ctx.db, [{ userId: user.id, after: 0 }], 10)).map((i) => i.seq)).toEqual([firstSeq, firstSeq + 1]);
   });
 
   it('a client of instance B receives a message sent through instance A, and a logout on A closes it', async () => {

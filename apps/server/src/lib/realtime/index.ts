@@ -9,9 +9,10 @@
  * Knows no module: what a frame carries is rendered by the renderer the composition root gives.
  */
 import type { DbOrTx } from '../../db/client.js';
+import { now } from '../clock.js';
 import { createPgBus, type Bus, type StreamSignal } from './bus.js';
 import { createHub, type Hub, type HubOptions, type StreamRenderer } from './hub.js';
-import { appendItems, type StreamItemRow } from './stream.repository.js';
+import { appendItems, deleteExpiredTickets, deleteItemsBefore, type StreamItemRow } from './stream.repository.js';
 
 export type { StreamRenderer, StreamSink, UnreadCounts, HubOptions } from './hub.js';
 export { itemKey } from './hub.js';
@@ -88,4 +89,17 @@ export function createRealtime(input: {
       await bus?.close();
     },
   };
+}
+
+/**
+ * How far back Last-Event-ID can replay: older items are deleted by the stream sweep. A client away
+ * longer gets what is left and reloads its lists (as it does on a first visit).
+ */
+export const STREAM_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Deletes stream items past STREAM_RETENTION_MS and expired tickets (the stream-sweep job). */
+export async function sweepStream(db: DbOrTx): Promise<void> {
+  const at = now();
+  await deleteItemsBefore(db, new Date(at.getTime() - STREAM_RETENTION_MS));
+  await deleteExpiredTickets(db, at);
 }
