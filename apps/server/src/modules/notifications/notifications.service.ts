@@ -86,8 +86,8 @@ export const ANNOUNCEMENT_BATCH_SIZE = 1000;
 
 /**
  * A system_announcement to everyone (active accounts) or to one tier's members, written in batches
- * of users (one statement each, keyset by user id), so a large audience never holds one long
- * transaction. Each row carries the announcement's key: a batch that runs twice adds nothing twice.
+ * of users (one insert each, keyset by user id, in a short transaction with the batch's stream
+ * items), so a large audience never holds one long transaction. Each row carries the announcement's key: a batch that runs twice adds nothing twice.
  */
 export async function announce(ctx: Ctx, body: TAnnouncementBody, opts: { batchSize?: number } = {}): Promise<TAnnouncementResult> {
   const announcementId = randomUUID();
