@@ -23,6 +23,7 @@ import { nonBlockingStdout } from './lib/log-destination.js';
 import { jobsOf, paymentRegistry, subscribers } from './composition.js';
 import { createDispatcher } from './lib/events/dispatcher.js';
 import { setEventWakeUp } from './lib/events/index.js';
+import { now } from './lib/clock.js';
 import { createRealtime } from './lib/realtime/index.js';
 import { streamRenderer } from './modules/realtime/stream-renderer.js';
 import { streamRoutes } from './modules/realtime/stream.routes.js';
@@ -30,7 +31,7 @@ import { createStorage } from './lib/storage.js';
 import { openSharedLimits, type SharedLimitsTarget } from './lib/rate-limit-store.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerAuth } from './plugins/auth.js';
-import { findLiveSessionOf, recordActivity } from './modules/auth/sessions.repository.js';
+import { findLiveSessionOf, liveSessionIds, recordActivity } from './modules/auth/sessions.repository.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { BODY_LIMITS, withBodyLimit } from './plugins/body-limits.js';
 import { registerRequestGuards } from './plugins/request-guards.js';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     listenUrl: database.kind === 'postgres' ? database.url : undefined,
     renderer: streamRenderer,
     log: app.log,
+    sessionCheck: (ids) => liveSessionIds(database.db, ids, now()),
   });
   const events = createDispatcher(database.db, subscribers({ mailer, realtime }), app.log);
   const ctx: AppContext = {

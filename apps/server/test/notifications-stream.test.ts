@@ -415,6 +415,26 @@ describe('closing', () => {
     await own.until(() => own.ended, 1_000);
   });
 
+  it('closes, at the heartbeat, the streams of a session that expired or a person banned without a signal', async () => {
+    const eve = await member('Eve Expired');
+    const fay = await member('Fay Banned');
+    const [se, sf] = await Promise.all([open({ token: eve.token }), open({ token: fay.token })]);
+    await Promise.all([se.until(() => se.of('unread')[0]), sf.until(() => sf.of('unread')[0])]);
+
+    await t.ctx.realtime.hub.checkSessions();
+    expect([se.ended, sf.ended]).toEqual([false, false]);
+
+    await t.ctx.db.update(users).set({ status: 'banned' }).where(eq(users.id, fay.userId));
+    await t.ctx.realtime.hub.checkSessions();
+    await sf.until(() => sf.ended);
+    expect(se.ended).toBe(false);
+
+    // Two days on, the one-day session has expired.
+    setClock(new Date(Date.now() + 2 * 24 * 3600_000));
+    await t.ctx.realtime.hub.checkSessions();
+    await se.until(() => se.ended);
+  });
+
   it('holds at most five streams per person here: a sixth closes the oldest', async () => {
     const cy = await member('Cy Many');
     const streams: StreamClient[] = [];

@@ -22,6 +22,14 @@ export interface StreamRenderer {
   counts(db: DbOrTx, userIds: string[]): Promise<Map<string, UnreadCounts>>;
 }
 
+/**
+ * Which of these sessions are still live (not revoked or expired, the person neither banned nor
+ * deactivated). The hub asks at each heartbeat and closes the streams of the others: the safety net
+ * behind the close signals (a session that simply expired, or a signal lost while an instance's
+ * LISTEN connection was down).
+ */
+export type SessionCheck = (sessionIds: string[]) => Promise<Set<string>>;
+
 export const itemKey = (i: Pick<StreamItemRow, 'userId' | 'kind' | 'refId'>) => `${i.userId}:${i.kind}:${i.refId}`;
 
 /** Where frames go: the HTTP response, seen through what the hub needs of it. */
@@ -70,8 +78,13 @@ export interface Hub {
   closeUser(userId: string, exceptSessionId?: string): void;
   /** Marks every stream (after the cross-instance wake-ups were lost for a while). */
   wakeAll(): void;
-  /** Writes the heartbeat comment to every stream now (the timer calls it every heartbeatMs). */
+  /**
+   * Writes the heartbeat comment to every stream now (the timer calls it every heartbeatMs), then
+   * closes the streams whose session is no longer live (the session check, when given).
+   */
   beat(): void;
+  /** The session check alone (awaitable: tests). */
+  checkSessions(): Promise<void>;
   /** Resolves once nothing is marked and no flush runs (tests, shutdown). */
   idle(): Promise<void>;
   size(): number;
@@ -86,7 +99,13 @@ export function frame(event: string, id: number, data: unknown): string {
   return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-export function createHub(db: DbOrTx, renderer: StreamRenderer, log: HubLog, options: Partial<HubOptions> = {}): Hub {
+export function createHub(
+  db: DbOrTx,
+  renderer: StreamRenderer,
+  log: HubLog,
+  options: Partial<HubOptions> = {},
+  sessionCheck?: SessionCheck,
+): Hub {
   const opts = { ...DEFAULT_HUB_OPTIONS, ...options };
   const byUser = new Map<string, Set<Stream>>();
   const marked = new Set<Stream>();
@@ -217,8 +236,25 @@ export function createHub(db: DbOrTx, renderer: StreamRenderer, log: HubLog, opt
     }
   }
 
+  let checking = false;
+  async function checkSessions() {
+    if (!sessionCheck || checking) return;
+    const open = [...byUser.values()].flatMap((set) => [...set]);
+    if (open.length === 0) return;
+    checking = true;
+    try {
+      const live = await sessionCheck([...new Set(open.map((s) => s.sessionId))]);
+      for (const s of open) if (!live.has(s.sessionId)) drop(s);
+    } catch (err) {
+      log.error({ err }, 'stream session check failed');
+    } finally {
+      checking = false;
+    }
+  }
+
   function beat() {
     for (const set of byUser.values()) for (const s of set) send(s, ': ping\n\n');
+    void checkSessions();
   }
 
   return {
@@ -258,6 +294,7 @@ export function createHub(db: DbOrTx, renderer: StreamRenderer, log: HubLog, opt
       for (const set of byUser.values()) for (const s of set) mark(s, { items: true, counts: true });
     },
     beat,
+    checkSessions,
     idle() {
       if (!flushing && marked.size === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));

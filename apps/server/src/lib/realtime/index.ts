@@ -11,10 +11,10 @@
 import type { DbOrTx } from '../../db/client.js';
 import { now } from '../clock.js';
 import { createPgBus, type Bus, type StreamSignal } from './bus.js';
-import { createHub, type Hub, type HubOptions, type StreamRenderer } from './hub.js';
+import { createHub, type Hub, type HubOptions, type SessionCheck, type StreamRenderer } from './hub.js';
 import { appendItems, deleteExpiredTickets, deleteItemsBefore, type StreamItemRow } from './stream.repository.js';
 
-export type { StreamRenderer, StreamSink, UnreadCounts, HubOptions } from './hub.js';
+export type { StreamRenderer, StreamSink, UnreadCounts, HubOptions, SessionCheck } from './hub.js';
 export { itemKey } from './hub.js';
 export type { StreamItemRow, StreamItemKind } from './stream.repository.js';
 
@@ -62,8 +62,10 @@ export function createRealtime(input: {
   renderer: StreamRenderer;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   hub?: Partial<HubOptions>;
+  /** Which sessions are still live (the auth module's, given by the composition root). */
+  sessionCheck?: SessionCheck;
 }): Realtime {
-  const hub = createHub(input.db, input.renderer, input.log, input.hub);
+  const hub = createHub(input.db, input.renderer, input.log, input.hub, input.sessionCheck);
   const apply = (s: StreamSignal) => {
     if (s.t === 'items') hub.items(s.userId, s.seq);
     else if (s.t === 'counts') hub.countsChanged(s.userId);
