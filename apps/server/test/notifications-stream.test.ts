@@ -25,7 +25,7 @@ import {
 } from '@contesthub/shared';
 import { users } from '../src/db/schema/index.js';
 import { advanceClock, now, setClock } from '../src/lib/clock.js';
-import { createHub, DEFAULT_HUB_OPTIONS, type StreamRenderer } from '../src/lib/realtime/hub.js';
+import { createHub, DEFAULT_HUB_OPTIONS, itemKey, type StreamRenderer } from '../src/lib/realtime/hub.js';
 import { appendToStream, STREAM_RETENTION_MS, sweepStream } from '../src/lib/realtime/index.js';
 import { itemsAfter } from '../src/lib/realtime/stream.repository.js';
 import { insertContest, insertEntry } from './engagement-fixtures.js';
@@ -481,6 +481,27 @@ describe('the hub (fake timers and sinks)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('replays in pages: every stream of a person gets all its items, whatever its cursor', async () => {
+    const u = await member('Pat Pages');
+    const refs = Array.from({ length: 7 }, () => randomUUID());
+    for (const refId of refs) await appendToStream(t.ctx.db, [{ userId: u.userId, kind: 'notification', refId }]);
+    const echo: StreamRenderer = { ...renderer, items: async (_db, items) => new Map(items.map((i) => [itemKey(i), { ref: i.refId }])) };
+    const hub = createHub(t.ctx.db, echo, log, { pageSize: 2 });
+    const got = (after: number) => {
+      const frames: string[] = [];
+      hub.open({ userId: u.userId, sessionId: u.userId, lastEventId: after, sink: { write: (c) => (frames.push(c), true), end() {} } });
+      return frames;
+    };
+    const fromStart = got(0);
+    const fromFive = got(5);
+    await hub.idle();
+    const refsIn = (frames: string[]) =>
+      frames.filter((f) => f.includes('event: notification')).map((f) => JSON.parse(f.split('data: ')[1]!).ref);
+    expect(refsIn(fromStart)).toEqual(refs);
+    expect(refsIn(fromFive)).toEqual(refs.slice(5));
+    hub.close();
   });
 
   it('drops a stream whose client cannot keep up, instead of buffering for it', async () => {

@@ -208,6 +208,8 @@ export function createHub(
     const sent = new Map<Stream, number>();
     for (const s of wantItems) {
       s.needItems = false;
+      // A full page: more may follow (for this stream too, even if the page held nothing past its cursor).
+      if (full.has(s.userId)) mark(s, { items: true });
       const mine = (rowsOf.get(s.userId) ?? []).filter((r) => r.seq > s.cursor!);
       if (mine.length === 0) continue;
       // The same row changed twice (a vote group's count grew): sent once, as it is now, under the later number.
@@ -223,7 +225,6 @@ export function createHub(
       }
       s.cursor = mine.at(-1)!.seq;
       sent.set(s, frames);
-      if (full.has(s.userId)) mark(s, { items: true });
     }
 
     const wantCounts = batch.filter((s) => !s.closed && (s.needCounts || (sent.get(s) ?? 0) > 0));
