@@ -299,6 +299,22 @@ describe('what the stream carries', () => {
     expect(zero.id).toBe(grown.id);
   });
 
+  it("an admin's announcement arrives on every open stream of its audience as `notification`", async () => {
+    const admin = await createSignedInUser(t.app, { fullName: 'Ada Admin', role: 'admin' });
+    const gus = await member('Gus Listener');
+    const s = await open({ token: gus.token });
+    await s.until(() => s.of('unread')[0]);
+    const sent = await api('POST', '/api/admin-tools/announcements', admin.token, {
+      title: 'Maintenance tonight',
+      message: 'The site rests from 1am WAT.',
+      audience: 'everyone',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const note = await s.until(() => s.of('notification')[0]);
+    expect(note.data).toEqual((await notificationsOf(gus)).find((n) => n.type === 'system_announcement'));
+    expect(note.data).toMatchObject({ title: 'Maintenance tonight', type: 'system_announcement' });
+  });
+
   it('a direct message arrives as `message` to both people, as each sees it in the conversation', async () => {
     const ada = await member('Ada Sender');
     const ben = await member('Ben Recipient');
@@ -585,6 +601,22 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
     const [w] = await second;
     expect(w!.seq).toBe(firstSeq + 1);
     expect((await itemsAfter(a.ctx.db, [{ userId: user.id, after: 0 }], 10)).map((i) => i.seq)).toEqual([firstSeq, firstSeq + 1]);
+  });
+
+  it("a client of instance B receives the notification instance A's dispatcher wrote", async () => {
+    const owner = await createSignedInUser(a.app, { fullName: 'Olu Across' });
+    const voter = await createSignedInUser(a.app, { fullName: 'Vic Voter' });
+    const organizer = await createSignedInUser(a.app, { fullName: 'Org Across' });
+    const contest = await insertContest(a.ctx, organizer.userId, { title: 'Across' });
+    const entry = await insertEntry(a.ctx, contest.id, owner.userId, { title: 'Far Away' });
+    const s = await StreamClient.open(originB, { token: owner.token });
+    clients.push(s);
+    await s.until(() => s.of('unread')[0]);
+    const voted = await apiCall(a.app, 'POST', '/api/votes', voter.token, { contestId: contest.id, entryId: entry.id, voteType: 'free' });
+    expect(voted.status, JSON.stringify(voted.body)).toBe(201);
+    await a.ctx.events.drain({ settleMs: 10_000 });
+    const note = await s.until(() => s.of('notification')[0]);
+    expect(note.data).toMatchObject({ type: 'vote_received', message: '1 new vote on "Far Away"' });
   });
 
   it('a client of instance B receives a message sent through instance A, and a logout on A closes it', async () => {
