@@ -214,6 +214,8 @@ describe('opening the stream', () => {
     const bad = await open({ token: 'not-a-token' });
     expect(bad.status).toBe(401);
     expect((await api('POST', '/api/notifications/stream-ticket')).status).toBe(401);
+    // No HEAD (it would hold a connection open with nothing to say).
+    expect((await fetch(`${origin}/api/notifications/stream`, { method: 'HEAD' })).status).toBe(404);
   });
 
   it('opens with the bearer header as an event stream, first telling the unread counts', async () => {

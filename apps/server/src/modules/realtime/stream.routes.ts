@@ -99,6 +99,8 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // 'optional': a ticket stands in for the header (checked here); without either the answer is 401.
       config: { access: 'optional', rateLimit: rateLimits.perUser(60) },
+      // A HEAD of a stream would hold a connection open with nothing to say.
+      exposeHeadRoute: false,
     },
     async (req, reply) => {
       const who = req.auth
