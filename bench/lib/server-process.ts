@@ -42,6 +42,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   origin: string;
+  /** The server's process id (for its memory: ps). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   }
   return {
     origin,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

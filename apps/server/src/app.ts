@@ -23,11 +23,15 @@ import { nonBlockingStdout } from './lib/log-destination.js';
 import { jobsOf, paymentRegistry, subscribers } from './composition.js';
 import { createDispatcher } from './lib/events/dispatcher.js';
 import { setEventWakeUp } from './lib/events/index.js';
+import { now } from './lib/clock.js';
+import { createRealtime } from './lib/realtime/index.js';
+import { streamRenderer } from './modules/realtime/stream-renderer.js';
+import { streamRoutes } from './modules/realtime/stream.routes.js';
 import { createStorage } from './lib/storage.js';
 import { openSharedLimits, type SharedLimitsTarget } from './lib/rate-limit-store.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerAuth } from './plugins/auth.js';
-import { findLiveSessionOf, recordActivity } from './modules/auth/sessions.repository.js';
+import { findLiveSessionOf, liveSessionIds, recordActivity } from './modules/auth/sessions.repository.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { BODY_LIMITS, withBodyLimit } from './plugins/body-limits.js';
 import { registerRequestGuards } from './plugins/request-guards.js';
@@ -151,7 +155,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const storage = createStorage(config);
   const gateway = createGateway(config, { sandboxStore: new DbSandboxStore(database.db) });
-  const events = createDispatcher(database.db, subscribers({ mailer }), app.log);
+  // The real-time stream: this instance's hub, and on PostgreSQL one LISTEN connection for the others' signals.
+  const realtime = createRealtime({
+    db: database.db,
+    listenUrl: database.kind === 'postgres' ? database.url : undefined,
+    renderer: streamRenderer,
+    log: app.log,
+    sessionCheck: (ids) => liveSessionIds(database.db, ids, now()),
+  });
+  const events = createDispatcher(database.db, subscribers({ mailer, realtime }), app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -161,10 +173,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gateway,
     payments: paymentRegistry,
     events,
+    realtime,
     lifecycle: { draining: false },
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  // Open streams end before the server waits for its connections to close (they would never end otherwise).
+  app.addHook('preClose', async () => {
+    await realtime.close();
+  });
   app.addHook('onClose', async () => {
     mailer.close();
     if (!options.database) await database.close();
@@ -273,6 +290,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reconciliationRoutes, { prefix: '/admin' });
       await api.register(messageRoutes, { prefix: '/messages' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(streamRoutes, { prefix: '/notifications' });
       await api.register(announcementRoutes, { prefix: '/admin-tools' });
     },
     { prefix: '/api' },

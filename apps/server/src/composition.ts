@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import type { Subscriber } from './lib/events/index.js';
 import type { Job } from './lib/jobs.js';
 import { sweepRateLimits } from './lib/rate-limit-store.js';
+import { sweepStream } from './lib/realtime/index.js';
 import { activitySubscriber } from './modules/activity/activity.subscriber.js';
 import { securityMailsSubscriber } from './modules/auth/security-mails.subscriber.js';
 import { runContestLifecycle } from './modules/contest-settlement/finalize-contest.js';
@@ -78,7 +79,7 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
 ];
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */
-export function subscribers(ctx: Pick<AppContext, 'mailer'>): Subscriber[] {
+export function subscribers(ctx: Pick<AppContext, 'mailer' | 'realtime'>): Subscriber[] {
   return [
     activitySubscriber,
     contestTotalsSubscriber,
@@ -86,7 +87,7 @@ export function subscribers(ctx: Pick<AppContext, 'mailer'>): Subscriber[] {
     securityMailsSubscriber(ctx.mailer),
     walletMailsSubscriber(ctx.mailer),
     supportMailsSubscriber(ctx.mailer),
-    notificationsSubscriber(notificationTypes),
+    notificationsSubscriber(notificationTypes, ctx.realtime),
   ];
 }
 
@@ -106,6 +107,9 @@ export const WITHDRAWAL_FOLLOW_UP_INTERVAL_MS = 60_000;
 export const SUBSCRIPTION_EXPIRY_INTERVAL_MS = 60_000;
 /** Rate-limit counters whose window ended (the PostgreSQL store's table; ADR 014). */
 export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
+
+/** Stream items past their replay window and expired stream tickets (lib/realtime). */
+export const STREAM_SWEEP_INTERVAL_MS = 60_000;
 
 /** The scheduled jobs of every module. */
 export function jobsOf(ctx: AppContext): Job[] {
@@ -168,6 +172,11 @@ export function jobsOf(ctx: AppContext): Job[] {
       name: 'rate-limit-sweep',
       intervalMs: RATE_LIMIT_SWEEP_INTERVAL_MS,
       run: () => sweepRateLimits(ctx.db),
+    },
+    {
+      name: 'stream-sweep',
+      intervalMs: STREAM_SWEEP_INTERVAL_MS,
+      run: () => sweepStream(ctx.db),
     },
   ];
 }

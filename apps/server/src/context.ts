@@ -7,6 +7,7 @@ import type { PaymentGateway } from './lib/payments/index.js';
 import type { Storage } from './lib/storage.js';
 import type { PaymentRegistry } from './lib/payments/registry.js';
 import type { Dispatcher } from './lib/events/dispatcher.js';
+import type { Realtime } from './lib/realtime/index.js';
 
 /** What services need from the running app; passed explicitly so services stay plain functions. */
 export interface AppContext {
@@ -21,6 +22,11 @@ export interface AppContext {
   payments: PaymentRegistry<AppContext>;
   /** Hands recorded domain events to the subscribers registered at the composition root. */
   events: Dispatcher;
+  /**
+   * The real-time stream (GET /api/notifications/stream): writers tell it what they appended after
+   * their commit; logout, revocation and a ban close streams through it, on every instance.
+   */
+  realtime: Realtime;
   /** `draining` turns true when the server starts stopping: readiness answers 503 from then on. */
   lifecycle: { draining: boolean };
   log: FastifyBaseLogger;

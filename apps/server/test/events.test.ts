@@ -158,6 +158,31 @@ describe('dispatching', () => {
     expect(all.length).toBeGreaterThan(2);
   });
 
+  it('reads in transaction-id order as numbers, not as text: 9 before 10, each once', async () => {
+    const ordered = defineEvent('test.ordered', z.object({ n: z.number().int() }), () => 'ordered');
+    // Two events as transactions 9 and 10 recorded them (long settled): as text, '10' sorts before '9'.
+    await t.ctx.db.execute(
+      sql`insert into domain_events (txid, name, aggregate, payload) values
+            ('10'::xid8, ${ordered.name}, 'ordered', '{"n": 2}'::jsonb),
+            ('9'::xid8, ${ordered.name}, 'ordered', '{"n": 1}'::jsonb)`,
+    );
+    const seen: number[] = [];
+    const d = createDispatcher(
+      t.ctx.db,
+      [
+        {
+          name: 'ordered-reader',
+          events: [ordered.name],
+          startFrom: 'beginning',
+          handle: async (_tx, e) => void seen.push(Number(e.payload.n)),
+        },
+      ],
+      { warn() {}, error() {} },
+    );
+    for (let i = 0; i < 5; i++) await d.dispatch(d.subscribers[0]!, { batchSize: 2 });
+    expect(seen).toEqual([1, 2]);
+  });
+
   it('does not hand an event to two dispatchers at once', async () => {
     await settled();
     const s = logger('contended', { startFrom: 'now' });

@@ -177,6 +177,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL).concurrent('jobs on the PostgreS
           'mail-delivery',
           'payment-sweep',
           'rate-limit-sweep',
+          'stream-sweep',
           'subscription-expiry',
           'withdrawal-follow-up',
         ].map((name) => ({

@@ -226,9 +226,9 @@ describe('notifications made from real actions', () => {
       t.ctx.db,
       ids.map((r) => Number(r.id)),
     );
-    await t.ctx.db.transaction((tx) => subscriber.handleBatch!(tx, again));
+    await t.ctx.db.transaction((tx) => subscriber.handleBatch!(tx, again, () => undefined));
     await t.ctx.db.transaction(async (tx) => {
-      for (const e of again) await subscriber.handle(tx, e);
+      for (const e of again) await subscriber.handle(tx, e, () => undefined);
     });
     expect((await ofType(owner.token, 'vote_received')).map((n) => n.count)).toEqual([1, 3]);
   });

@@ -15,7 +15,7 @@
 import type { Db, Tx } from '../../db/client.js';
 import { now } from '../clock.js';
 import * as repo from './events.repository.js';
-import type { Subscriber, StoredEvent } from './index.js';
+import type { AfterCommit, Subscriber, StoredEvent } from './index.js';
 
 export interface DispatchResult {
   handled: number;
@@ -68,9 +68,9 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
   /** Where a subscriber without a cursor begins: the first event, or after what is settled now. */
   const startOf = (tx: Tx, s: Subscriber) => (s.startFrom === 'now' ? repo.settledHead(tx) : Promise.resolve(repo.START));
 
-  async function handleOne(tx: Tx, s: Subscriber, event: StoredEvent): Promise<unknown> {
+  async function handleOne(tx: Tx, s: Subscriber, event: StoredEvent, after: AfterCommit): Promise<unknown> {
     try {
-      await tx.transaction(async (sp) => s.handle(sp, event));
+      await tx.transaction(async (sp) => s.handle(sp, event, after));
       return undefined;
     } catch (err) {
       return err ?? new Error('subscriber failed');
@@ -78,6 +78,21 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
   }
 
   async function dispatch(s: Subscriber, opts: { batchSize?: number } = {}): Promise<DispatchResult> {
+    const hooks: Array<() => void> = [];
+    const after: AfterCommit = (fn) => hooks.push(fn);
+    const result = await inTransaction(s, opts, after);
+    // Committed: the subscribers' hints go out now (a rolled-back dispatch threw above and sends none).
+    for (const hook of hooks) {
+      try {
+        hook();
+      } catch (err) {
+        log.error({ subscriber: s.name, err }, 'an after-commit hook failed');
+      }
+    }
+    return result;
+  }
+
+  async function inTransaction(s: Subscriber, opts: { batchSize?: number }, after: AfterCommit): Promise<DispatchResult> {
     const batchSize = opts.batchSize ?? 100;
     return db.transaction(async (tx) => {
       const result: DispatchResult = { handled: 0, parked: 0, retried: 0, busy: false, more: false };
@@ -90,7 +105,7 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
         let head: { eventId: number; attempts: number } | undefined = due;
         while (head) {
           const [event] = await repo.eventsByIds(tx, [head.eventId]);
-          const failure = event && s.events.includes(event.name) ? await handleOne(tx, s, event) : undefined;
+          const failure = event && s.events.includes(event.name) ? await handleOne(tx, s, event, after) : undefined;
           result.retried += 1;
           if (failure !== undefined) {
             const attempts = head.attempts + 1;
@@ -120,7 +135,7 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
       let batched = false;
       if (s.handleBatch && free.length > 1) {
         try {
-          await tx.transaction(async (sp) => s.handleBatch!(sp, free));
+          await tx.transaction(async (sp) => s.handleBatch!(sp, free, after));
           batched = true;
         } catch {
           batched = false;
@@ -144,7 +159,7 @@ export function createDispatcher(db: Db, subscribers: readonly Subscriber[], log
           result.parked += 1;
           continue;
         }
-        const failure = await handleOne(tx, s, event);
+        const failure = await handleOne(tx, s, event, after);
         if (failure === undefined) {
           result.handled += 1;
           continue;

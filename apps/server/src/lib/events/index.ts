@@ -86,6 +86,14 @@ export function payloadOf<E extends EventDefinition>(event: E, stored: StoredEve
   return stored.name === event.name ? (stored.payload as PayloadOf<E>) : undefined;
 }
 
+/**
+ * Registers work to run once the dispatcher's transaction committed (a wake-up hint for something
+ * outside the database, such as the real-time stream): never before the effects are visible. Work
+ * registered in a savepoint that was rolled back still runs, so it must be a hint that is safe when
+ * nothing changed.
+ */
+export type AfterCommit = (fn: () => void) => void;
+
 /** Something that reacts to events (notifications, mails, analytics roll-ups, activity, points). */
 export interface Subscriber {
   /** Unique and stable: the cursor is kept under this name. */
@@ -98,11 +106,11 @@ export interface Subscriber {
    */
   readonly startFrom: 'beginning' | 'now';
   /** Runs inside the dispatcher's transaction for this event; throwing parks the event for a retry. */
-  handle(tx: Tx, event: StoredEvent): Promise<void>;
+  handle(tx: Tx, event: StoredEvent, afterCommit: AfterCommit): Promise<void>;
   /**
    * Optional: the same for several events at once (in order), for a subscriber that can do a batch
    * in a few statements (a read model under a vote rush). If it throws, the dispatcher falls back
    * to `handle` one event at a time, so one bad event is parked alone.
    */
-  handleBatch?(tx: Tx, events: StoredEvent[]): Promise<void>;
+  handleBatch?(tx: Tx, events: StoredEvent[], afterCommit: AfterCommit): Promise<void>;
 }

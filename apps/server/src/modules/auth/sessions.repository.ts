@@ -1,5 +1,5 @@
 /** Statements over sessions and their refresh tokens. No rules here: see sessions.ts and login.ts. */
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 
@@ -138,4 +138,26 @@ export async function recordActivity(db: DbOrTx, sessionId: string, userId: stri
     sql`with s as (update ${sessions} set last_activity_at = ${iso}::timestamptz where id = ${sessionId})
         update ${users} set last_active_at = ${iso}::timestamptz where id = ${userId}`,
   );
+}
+
+/**
+ * Which of these sessions are still live at `at` (neither revoked nor expired) for a person neither
+ * banned nor deactivated: the real-time stream checks its open streams with it at each heartbeat.
+ */
+export async function liveSessionIds(db: DbOrTx, sessionIds: string[], at: Date): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, sessionIds),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, at),
+        ne(users.status, 'banned'),
+        eq(users.isActive, true),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

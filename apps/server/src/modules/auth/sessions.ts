@@ -99,13 +99,19 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<{ 
   return { token: await accessToken(ctx, user, session.id), refreshToken: next };
 }
 
+/** Revokes a session (logout, a replayed refresh token); its real-time streams close on every instance. */
 export async function revokeSession(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
   await revokeSessionRow(ctx.db, sessionId, now(), reason);
+  ctx.realtime.closeSession(sessionId);
 }
 
-/** Revokes every live session of a user, optionally sparing one (the caller's own). */
+/**
+ * Revokes every live session of a user, optionally sparing one (the caller's own), and closes their
+ * real-time streams on every instance (but the spared session's). A ban calls this.
+ */
 export async function revokeAllSessions(ctx: AppContext, userId: string, reason: string, except?: string): Promise<void> {
   await revokeUserSessions(ctx.db, userId, now(), reason, except);
+  ctx.realtime.closeUser(userId, except);
 }
 
 export async function listSessions(ctx: AppContext, auth: AuthInfo): Promise<TSession[]> {
@@ -126,4 +132,5 @@ export async function revokeOwnSession(ctx: AppContext, auth: AuthInfo, sessionI
   if (!(await revokeOwnSessionRow(ctx.db, auth.userId, sessionId, now(), 'removed by user'))) {
     throw AppError.notFound(MESSAGES.accounts.sessionNotFound);
   }
+  ctx.realtime.closeSession(sessionId);
 }

@@ -20,8 +20,11 @@ export async function deleteMessage(
   const at = now();
   const mayUnsend = message.senderId === userId && message.deletedAt === null && at.getTime() - message.createdAt.getTime() <= UNSEND_MS;
   if (mayUnsend && (await ctx.db.transaction((tx) => repo.tombstoneMessage(tx, message.id, at)))) {
+    // An unread message taken back no longer counts for the recipient.
+    ctx.realtime.countsChanged(message.recipientId);
     return { result: { _id: message.id, scope: 'everyone' }, text: DIRECT_MESSAGE_TEXTS.deletedForEveryone };
   }
   await repo.hideMessage(ctx.db, message.id, userId, at);
+  ctx.realtime.countsChanged(userId);
   return { result: { _id: message.id, scope: 'me' }, text: DIRECT_MESSAGE_TEXTS.deletedForMe };
 }

@@ -2,7 +2,7 @@
  * Every statement over conversations, messages, read cursors, hidden messages, blocks and message
  * settings, and the user look-ups messaging needs. No rules here: the operation files decide.
  */
-import { and, asc, count, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import {
   contests,
@@ -410,4 +410,26 @@ export async function searchUsers(db: DbOrTx, callerId: string, query: string, l
     )
     .orderBy(sql`lower(${users.fullName})`, asc(users.username))
     .limit(limit);
+}
+
+/** Messages with their senders, by id (the real-time stream renders them for each of the two people). */
+export async function messagesWithSenderByIds(db: DbOrTx, ids: string[]): Promise<MessagePageRow[]> {
+  if (ids.length === 0) return [];
+  return db.select(messageWithSender).from(messages).innerJoin(users, eq(users.id, messages.senderId)).where(inArray(messages.id, ids));
+}
+
+/** Which of these (message, person) pairs the person hid ("delete for me"): keys `${messageId}:${userId}`. */
+export async function hiddenPairs(db: DbOrTx, pairs: Array<{ messageId: string; userId: string }>): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const rows = await db
+    .select({ messageId: hiddenMessages.messageId, userId: hiddenMessages.userId })
+    .from(hiddenMessages)
+    .where(
+      inArray(
+        hiddenMessages.messageId,
+        pairs.map((p) => p.messageId),
+      ),
+    );
+  const wanted = new Set(pairs.map((p) => `${p.messageId}:${p.userId}`));
+  return new Set(rows.map((r) => `${r.messageId}:${r.userId}`).filter((k) => wanted.has(k)));
 }

@@ -97,6 +97,7 @@ export async function ownMessage(ctx: AppContext, userId: string, messageId: str
 export async function markRead(ctx: AppContext, userId: string, messageId: string): Promise<TMessageRead> {
   const message = await ownMessage(ctx, userId, messageId);
   await repo.advanceReadCursor(ctx.db, message.conversationId, userId, message.seq, now());
+  ctx.realtime.countsChanged(userId);
   return { conversationId: message.conversationId, unreadCount: await repo.unreadIn(ctx.db, message.conversationId, userId) };
 }
 

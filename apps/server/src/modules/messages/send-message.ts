@@ -14,7 +14,8 @@
  *   request (or writing again after declining) accepts it.
  *
  * The send runs in one transaction under the sender's advisory lock (their daily count and the
- * pair's first row cannot race) and records `message.sent` with it. The messages-per-30-seconds
+ * pair's first row cannot race) and records `message.sent` with it, and appends the message to
+ * both people's real-time streams. The messages-per-30-seconds
  * limit is the route's rate limit (messages.routes.ts).
  */
 import {
@@ -31,6 +32,7 @@ import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events/index.js';
+import { appendToStream } from '../../lib/realtime/index.js';
 import { toMessage } from './messages.dto.js';
 import { messageSent } from './messages.events.js';
 import * as repo from './messages.repository.js';
@@ -111,8 +113,15 @@ export async function sendMessage(ctx: AppContext, senderId: string, body: TSend
       { messageId: message.id, conversationId: id, senderId, recipientId: recipient.id, isRequest: status === 'request' },
       { actorId: senderId },
     );
-    return { message, status };
+    // Last in the transaction: both people's streams (the sender's other tabs and devices too)
+    // number the message under their head-row locks, told to the hub once this commits.
+    const wakeups = await appendToStream(tx, [
+      { userId: senderId, kind: 'message', refId: message.id },
+      { userId: recipient.id, kind: 'message', refId: message.id },
+    ]);
+    return { message, status, wakeups };
   });
+  ctx.realtime.published(sent.wakeups);
 
   const row = {
     ...sent.message,

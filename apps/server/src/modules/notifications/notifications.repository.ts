@@ -10,22 +10,32 @@ export type NewNotification = typeof notifications.$inferInsert;
 /** Unread: unseen or seen. Written out (not bound values), so the planner matches the partial unread index. */
 const isUnread = sql`${notifications.state} in ('unseen', 'seen')`;
 
-/** Adds the rows (one statement); a row whose (user, dedupe key) is there already is left as it is. */
-export async function insertOnce(db: DbOrTx, rows: NewNotification[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
+/** A row written: whose and which (what the real-time stream is told). */
+export interface WrittenNotification {
+  id: string;
+  userId: string;
+}
+
+/**
+ * Adds the rows (one statement); a row whose (user, dedupe key) is there already is left as it is.
+ * Answers the rows added.
+ */
+export async function insertOnce(db: DbOrTx, rows: NewNotification[]): Promise<WrittenNotification[]> {
+  if (rows.length === 0) return [];
+  return db
     .insert(notifications)
     .values(rows)
-    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+    .returning({ id: notifications.id, userId: notifications.userId });
 }
 
 /**
  * Writes grouped rows (one statement): a new row is added; an existing one (same user and dedupe key)
  * takes the new count, text and time, and is unread again unless it was archived.
  */
-export async function upsertGrouped(db: DbOrTx, rows: NewNotification[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
+export async function upsertGrouped(db: DbOrTx, rows: NewNotification[]): Promise<WrittenNotification[]> {
+  if (rows.length === 0) return [];
+  return db
     .insert(notifications)
     .values(rows)
     .onConflictDoUpdate({
@@ -40,7 +50,8 @@ export async function upsertGrouped(db: DbOrTx, rows: NewNotification[]): Promis
         state: sql`case when ${notifications.state} = 'archived' then ${notifications.state} else 'unseen' end`,
         readAt: sql`case when ${notifications.state} = 'archived' then ${notifications.readAt} else null end`,
       },
-    });
+    })
+    .returning({ id: notifications.id, userId: notifications.userId });
 }
 
 export interface OpenGroupRow {
@@ -199,11 +210,16 @@ export interface AnnouncementBatch {
 export async function insertAnnouncementBatch(
   db: DbOrTx,
   b: AnnouncementBatch,
-): Promise<{ covered: number; inserted: number; lastUserId: string | null }> {
+): Promise<{ covered: number; inserted: number; lastUserId: string | null; added: WrittenNotification[] }> {
   const tier = b.tier === null ? sql`true` : sql`u.subscription_tier = ${b.tier}`;
   const after = b.afterUserId === null ? sql`true` : sql`u.id > ${b.afterUserId}::uuid`;
   const at = b.at.toISOString();
-  const [row] = await queryRows<{ covered: number | string; inserted: number | string; last: string | null }>(
+  const [row] = await queryRows<{
+    covered: number | string;
+    inserted: number | string;
+    last: string | null;
+    added: WrittenNotification[] | null;
+  }>(
     db,
     sql`with batch as (
           select u.id from users u
@@ -215,11 +231,34 @@ export async function insertAnnouncementBatch(
           select batch.id, 'system_announcement', ${b.title}, ${b.message}, ${b.priority}, ${b.actionUrl}, null, '{}'::jsonb, ${b.dedupeKey}, ${at}::timestamptz, ${at}::timestamptz
           from batch
           on conflict (user_id, dedupe_key) do nothing
-          returning 1
+          returning id, user_id
         )
         select (select count(*) from batch) as covered,
                (select count(*) from added) as inserted,
-               (select id::text from batch order by id desc limit 1) as last`,
+               (select id::text from batch order by id desc limit 1) as last,
+               (select json_agg(json_build_object('id', added.id, 'userId', added.user_id)) from added) as added`,
   );
-  return { covered: Number(row?.covered ?? 0), inserted: Number(row?.inserted ?? 0), lastUserId: row?.last ?? null };
+  return {
+    covered: Number(row?.covered ?? 0),
+    inserted: Number(row?.inserted ?? 0),
+    lastUserId: row?.last ?? null,
+    added: row?.added ?? [],
+  };
+}
+
+/** The rows of these ids (the stream renders what is there now; a deleted one is missing). */
+export async function notificationsByIds(db: DbOrTx, ids: string[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(notifications).where(inArray(notifications.id, ids));
+}
+
+/** Unread counts of several people at once (people without unread ones are missing: 0). */
+export async function unreadCountsOf(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: notifications.userId, n: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), isUnread))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
 }

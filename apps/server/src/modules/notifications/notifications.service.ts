@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { appendToStream } from '../../lib/realtime/index.js';
 import { toNotification } from './notifications.dto.js';
 import * as repo from './notifications.repository.js';
 
@@ -28,7 +29,14 @@ export const NOTIFICATION_MESSAGES = {
   announced: 'Announcement sent',
 } as const;
 
-type Ctx = Pick<AppContext, 'db'>;
+/** `realtime`: a change of the unread count is told to the person's open streams (after it committed). */
+type Ctx = Pick<AppContext, 'db' | 'realtime'>;
+
+/** Tells the person's streams their unread count may have changed (the statement committed already). */
+function countsChanged<T>(ctx: Ctx, userId: string, result: T): T {
+  ctx.realtime.countsChanged(userId);
+  return result;
+}
 
 export async function listNotifications(ctx: Ctx, userId: string, q: TNotificationListQuery): Promise<TNotificationList> {
   const { rows, total } = await repo.listOf(ctx.db, userId, q, { limit: q.limit, offset: pageOffset(q) });
@@ -51,11 +59,11 @@ function own(row: repo.NotificationRow | undefined): TNotification {
 
 /** Marks one of the caller's notifications read (already read: answered as it is). */
 export async function readNotification(ctx: Ctx, userId: string, id: string): Promise<TNotification> {
-  return own(await repo.markRead(ctx.db, userId, id, now()));
+  return countsChanged(ctx, userId, own(await repo.markRead(ctx.db, userId, id, now())));
 }
 
 export async function readAll(ctx: Ctx, userId: string): Promise<{ markedCount: number }> {
-  return { markedCount: await repo.markAllRead(ctx.db, userId, now()) };
+  return countsChanged(ctx, userId, { markedCount: await repo.markAllRead(ctx.db, userId, now()) });
 }
 
 /** The bell was opened: every unseen notification becomes seen (still unread). */
@@ -65,12 +73,12 @@ export async function seeAll(ctx: Ctx, userId: string): Promise<{ markedCount: n
 
 /** Puts one of the caller's notifications away: out of the default list, read. */
 export async function archiveNotification(ctx: Ctx, userId: string, id: string): Promise<TNotification> {
-  return own(await repo.archiveOwn(ctx.db, userId, id, now()));
+  return countsChanged(ctx, userId, own(await repo.archiveOwn(ctx.db, userId, id, now())));
 }
 
 export async function deleteNotification(ctx: Ctx, userId: string, id: string): Promise<{ _id: string }> {
   if (!(await repo.deleteOwn(ctx.db, userId, id))) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
-  return { _id: id };
+  return countsChanged(ctx, userId, { _id: id });
 }
 
 /** Users per statement of an announcement: each batch is one insert of this many rows at most. */
@@ -78,8 +86,8 @@ export const ANNOUNCEMENT_BATCH_SIZE = 1000;
 
 /**
  * A system_announcement to everyone (active accounts) or to one tier's members, written in batches
- * of users (one statement each, keyset by user id), so a large audience never holds one long
- * transaction. Each row carries the announcement's key: a batch that runs twice adds nothing twice.
+ * of users (one insert each, keyset by user id, in a short transaction with the batch's stream
+ * items), so a large audience never holds one long transaction. Each row carries the announcement's key: a batch that runs twice adds nothing twice.
  */
 export async function announce(ctx: Ctx, body: TAnnouncementBody, opts: { batchSize?: number } = {}): Promise<TAnnouncementResult> {
   const announcementId = randomUUID();
@@ -88,17 +96,23 @@ export async function announce(ctx: Ctx, body: TAnnouncementBody, opts: { batchS
   let afterUserId: string | null = null;
   let recipients = 0;
   for (;;) {
-    const batch = await repo.insertAnnouncementBatch(ctx.db, {
-      dedupeKey: `system_announcement:${announcementId}`,
-      title: body.title,
-      message: body.message,
-      priority: body.priority,
-      actionUrl: null,
-      tier: body.audience === 'everyone' ? null : body.audience,
-      at,
-      afterUserId,
-      size,
+    // Each batch with its stream items in one transaction; its people's streams are told after the commit.
+    const { batch, wakeups } = await ctx.db.transaction(async (tx) => {
+      const written = await repo.insertAnnouncementBatch(tx, {
+        dedupeKey: `system_announcement:${announcementId}`,
+        title: body.title,
+        message: body.message,
+        priority: body.priority,
+        actionUrl: null,
+        tier: body.audience === 'everyone' ? null : body.audience,
+        at,
+        afterUserId,
+        size,
+      });
+      const items = written.added.map((a) => ({ userId: a.userId, kind: 'notification' as const, refId: a.id }));
+      return { batch: written, wakeups: await appendToStream(tx, items) };
     });
+    ctx.realtime.published(wakeups);
     recipients += batch.inserted;
     if (batch.covered < size || batch.lastUserId === null) break;
     afterUserId = batch.lastUserId;

@@ -9,7 +9,8 @@
  * otherwise it starts a new row. Ungrouped types write one row per dedupe key (a replay adds nothing).
  */
 import type { Tx } from '../../db/client.js';
-import type { StoredEvent, Subscriber } from '../../lib/events/index.js';
+import type { AfterCommit, StoredEvent, Subscriber } from '../../lib/events/index.js';
+import { appendToStream, type Realtime } from '../../lib/realtime/index.js';
 import { commentAuthors } from '../comments/comments.repository.js';
 import { contestSummaries } from '../contests/contests.repository.js';
 import { audienceOf, entrantsOf, entrySummaries } from '../entries/entries.repository.js';
@@ -127,11 +128,15 @@ async function groupedRows(tx: Tx, drafted: Drafted[]): Promise<NewNotification[
   });
 }
 
-export function notificationsSubscriber(kinds: readonly AnyNotificationKind[]): Subscriber {
+/**
+ * `stream`: the real-time stream is told of every row written (appended in the dispatcher's
+ * transaction, published once it committed).
+ */
+export function notificationsSubscriber(kinds: readonly AnyNotificationKind[], stream: Pick<Realtime, 'published'>): Subscriber {
   const byEvent = new Map<string, AnyNotificationKind[]>();
   for (const k of kinds) byEvent.set(k.event.name, [...(byEvent.get(k.event.name) ?? []), k]);
 
-  async function handleBatch(tx: Tx, events: StoredEvent[]): Promise<void> {
+  async function handleBatch(tx: Tx, events: StoredEvent[], afterCommit: AfterCommit): Promise<void> {
     const refs = {
       contests: new Set<string>(),
       entries: new Set<string>(),
@@ -167,8 +172,13 @@ export function notificationsSubscriber(kinds: readonly AnyNotificationKind[]): 
         else single.push(rowOf(d));
       }
     }
-    await insertOnce(tx, single);
-    await upsertGrouped(tx, await groupedRows(tx, grouped));
+    const written = [...(await insertOnce(tx, single)), ...(await upsertGrouped(tx, await groupedRows(tx, grouped)))];
+    // Last in the transaction: the stream takes each person's head-row lock until the commit.
+    const wakeups = await appendToStream(
+      tx,
+      written.map((w) => ({ userId: w.userId, kind: 'notification' as const, refId: w.id })),
+    );
+    if (wakeups.length > 0) afterCommit(() => stream.published(wakeups));
   }
 
   return {
@@ -176,7 +186,7 @@ export function notificationsSubscriber(kinds: readonly AnyNotificationKind[]): 
     events: [...byEvent.keys()],
     // Tell people about what happens from now on, never about the history a new subscriber finds.
     startFrom: 'now',
-    handle: (tx, e) => handleBatch(tx, [e]),
+    handle: (tx, e, afterCommit) => handleBatch(tx, [e], afterCommit),
     handleBatch,
   };
 }
