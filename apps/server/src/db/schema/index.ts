@@ -7,3 +7,4 @@ export * from './events.js';
 export * from './rate-limits.js';
 export * from './messages.js';
 export * from './notifications.js';
+export * from './notification-delivery.js';
