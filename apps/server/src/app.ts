@@ -58,6 +58,7 @@ import { transferRoutes } from './modules/transfers/transfers.routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { announcementRoutes, notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { notificationPreferenceRoutes } from './modules/notifications/preferences.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
 import { seedDemo } from './seed/demo.js';
@@ -151,7 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const storage = createStorage(config);
   const gateway = createGateway(config, { sandboxStore: new DbSandboxStore(database.db) });
-  const events = createDispatcher(database.db, subscribers({ mailer }), app.log);
+  const events = createDispatcher(database.db, subscribers({ mailer, config }), app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -273,6 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reconciliationRoutes, { prefix: '/admin' });
       await api.register(messageRoutes, { prefix: '/messages' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(notificationPreferenceRoutes, { prefix: '/notifications' });
       await api.register(announcementRoutes, { prefix: '/admin-tools' });
     },
     { prefix: '/api' },

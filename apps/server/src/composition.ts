@@ -21,6 +21,10 @@ import { supportMailsSubscriber } from './modules/support/support-mails.subscrib
 import { walletMailsSubscriber } from './modules/wallet/wallet-mails.subscriber.js';
 import type { AnyNotificationKind } from './modules/notifications/notification-type.js';
 import { notificationsSubscriber } from './modules/notifications/notifications.subscriber.js';
+import { deliverySubscriber } from './modules/notifications/delivery.subscriber.js';
+import { runDigest } from './modules/notifications/digest.js';
+import { deliverPushes } from './modules/notifications/push-delivery.js';
+import { createPushSender } from './lib/web-push.js';
 import { commentReceivedNotification } from './modules/notifications/types/comment-received.js';
 import { contestEndedNotification } from './modules/notifications/types/contest-ended.js';
 import { contestWonNotification } from './modules/notifications/types/contest-won.js';
@@ -63,7 +67,7 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
 ];
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */
-export function subscribers(ctx: Pick<AppContext, 'mailer'>): Subscriber[] {
+export function subscribers(ctx: Pick<AppContext, 'mailer' | 'config'>): Subscriber[] {
   return [
     activitySubscriber,
     contestTotalsSubscriber,
@@ -72,6 +76,8 @@ export function subscribers(ctx: Pick<AppContext, 'mailer'>): Subscriber[] {
     walletMailsSubscriber(ctx.mailer),
     supportMailsSubscriber(ctx.mailer),
     notificationsSubscriber(notificationTypes),
+    // Mail and push of the notifications written above, per the person's preferences.
+    deliverySubscriber({ mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, kinds: notificationTypes }),
   ];
 }
 
@@ -89,11 +95,16 @@ export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
 export const WITHDRAWAL_FOLLOW_UP_INTERVAL_MS = 60_000;
 /** Subscriptions past their end date. */
 export const SUBSCRIPTION_EXPIRY_INTERVAL_MS = 60_000;
+/** Queued web-push messages (the delivery subscriber's push_outbox). */
+export const PUSH_DELIVERY_INTERVAL_MS = 2_000;
+/** The daily digest looks for people away 24 h every quarter hour (each gets one a day at most). */
+export const DIGEST_INTERVAL_MS = 15 * 60_000;
 /** Rate-limit counters whose window ended (the PostgreSQL store's table; ADR 014). */
 export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
 
 /** The scheduled jobs of every module. */
 export function jobsOf(ctx: AppContext): Job[] {
+  const pushSender = createPushSender(ctx.config.vapid);
   return [
     {
       name: 'event-dispatch',
@@ -109,6 +120,24 @@ export function jobsOf(ctx: AppContext): Job[] {
       intervalMs: MAIL_DELIVERY_INTERVAL_MS,
       expireInSeconds: 30,
       run: () => ctx.mailer.deliverPending(),
+    },
+    {
+      name: 'push-delivery',
+      intervalMs: PUSH_DELIVERY_INTERVAL_MS,
+      // Push services answer within the sender's 10 s timeout; a run sends at most 500.
+      expireInSeconds: 120,
+      run: async () => {
+        const { sent, gone, failed } = await deliverPushes(ctx, pushSender);
+        if (gone > 0 || failed > 0) ctx.log.info({ sent, gone, failed }, 'push delivery');
+      },
+    },
+    {
+      name: 'notification-digest',
+      intervalMs: DIGEST_INTERVAL_MS,
+      run: async () => {
+        const { mailed } = await runDigest(ctx);
+        if (mailed > 0) ctx.log.info({ mailed }, 'daily digests queued');
+      },
     },
     {
       name: 'contest-lifecycle',

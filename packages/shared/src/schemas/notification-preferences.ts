@@ -40,7 +40,11 @@ export interface NotificationTypeGroup {
 /** The matrix's sections, in the order the Preferences tab shows them; every type is in exactly one. */
 export const NOTIFICATION_TYPE_GROUPS: readonly NotificationTypeGroup[] = [
   { switch: 'contestUpdates', label: 'Contest Updates', types: ['contest_ended', 'new_contest'] },
-  { switch: 'entryNotifications', label: 'Entry Notifications', types: ['entry_submitted', 'entry_reviewed', 'vote_received', 'comment_received'] },
+  {
+    switch: 'entryNotifications',
+    label: 'Entry Notifications',
+    types: ['entry_submitted', 'entry_reviewed', 'vote_received', 'comment_received'],
+  },
   { switch: 'badgeAwards', label: 'Badge Awards', types: ['contest_won'] },
   {
     switch: null,
@@ -126,7 +130,12 @@ export interface ChannelMasters {
 }
 
 /** Does a notification of `type` go out on `channel`? (In-app always does.) */
-export function deliversOn(type: NotificationType, channel: NotificationChannel, matrix: NotificationMatrix, masters: ChannelMasters): boolean {
+export function deliversOn(
+  type: NotificationType,
+  channel: NotificationChannel,
+  matrix: NotificationMatrix,
+  masters: ChannelMasters,
+): boolean {
   if (channel === 'email' && isAlwaysMailed(type)) return true;
   if (!matrix[type][channel]) return false;
   if (!masters[channel]) return false;
@@ -223,6 +232,9 @@ export type TPushSubscription = z.infer<typeof ZPushSubscription>;
 
 export const ZPushUnsubscribe = z.object({ endpoint: z.url({ error: 'endpoint must be a URL' }).max(2048, 'endpoint is too long') });
 
+/** How many browsers of the person receive push notifications (after a subscribe or unsubscribe). */
+export const ZPushDevices = z.object({ pushDevices: z.number().int() });
+
 export const ZPushPublicKey = z.object({ publicKey: z.string() });
 
 /** What a push message carries to the service worker (it shows it and opens `url` on click). */
@@ -241,5 +253,7 @@ export type TPushMessage = z.infer<typeof ZPushMessage>;
 export const MAIL_LISTS = ['digest'] as const;
 export type MailList = (typeof MAIL_LISTS)[number];
 
+/** GET (the page): a missing or bad token shows the page that says the link is not valid. */
+export const ZUnsubscribePageQuery = z.object({ token: z.string().max(512).optional() });
 export const ZUnsubscribeQuery = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(512) });
 export const ZUnsubscribeResult = z.object({ list: z.enum(MAIL_LISTS), unsubscribed: z.boolean() });

@@ -22,7 +22,11 @@ export const notificationSettings = pgTable(
     digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notification_settings_digest_idx').on(t.userId).where(sql`${t.digest}`)],
+  (t) => [
+    index('notification_settings_digest_idx')
+      .on(t.userId)
+      .where(sql`${t.digest}`),
+  ],
 );
 
 /** A browser that accepted push notifications (its PushSubscription), per person and device. */
@@ -60,7 +64,9 @@ export const pushOutbox = pgTable(
     payload: jsonb('payload').$type<Record<string, string>>().notNull(),
     /** Seconds the push service keeps it for an offline browser (per type). */
     ttlSeconds: integer('ttl_seconds').notNull(),
-    urgency: text('urgency', { enum: ['very-low', 'low', 'normal', 'high'] }).notNull().default('normal'),
+    urgency: text('urgency', { enum: ['very-low', 'low', 'normal', 'high'] })
+      .notNull()
+      .default('normal'),
     attempts: integer('attempts').notNull().default(0),
     /** Not before this time (a retry after a failure). */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),

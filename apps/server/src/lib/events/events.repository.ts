@@ -74,7 +74,9 @@ export async function settledEventsAfter(tx: DbOrTx, after: Cursor, limit: numbe
     sql`select id, txid::text as txid, name, aggregate, payload, actor_id, created_at from ${domainEvents}
         where (txid, id) > (${after.txid}::xid8, ${after.eventId}::bigint)
           and txid < domain_events_horizon()
-        order by txid, id
+        -- The table's column, not the text alias above: '1006' sorts before '958' as text, and a
+        -- batch crossing a power of ten would save its cursor short and hand events out twice.
+        order by ${domainEvents}.txid, id
         limit ${limit}`,
   );
   return rows.map(toEvent);
@@ -107,7 +109,7 @@ export async function settledHead(tx: DbOrTx): Promise<Cursor> {
   const [row] = await queryRows<{ txid: string; id: string | number }>(
     tx,
     sql`select txid::text as txid, id from ${domainEvents}
-        where txid < domain_events_horizon() order by txid desc, id desc limit 1`,
+        where txid < domain_events_horizon() order by ${domainEvents}.txid desc, id desc limit 1`,
   );
   return row ? { txid: String(row.txid), eventId: Number(row.id) } : START;
 }

@@ -10,36 +10,52 @@ export type NewNotification = typeof notifications.$inferInsert;
 /** Unread: unseen or seen. Written out (not bound values), so the planner matches the partial unread index. */
 const isUnread = sql`${notifications.state} in ('unseen', 'seen')`;
 
-/** Adds the rows (one statement); a row whose (user, dedupe key) is there already is left as it is. */
-export async function insertOnce(db: DbOrTx, rows: NewNotification[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
+export interface WrittenNotification {
+  id: string;
+  userId: string;
+  /** A new row (false: a grouped row that took a later happening). */
+  fresh: boolean;
+}
+
+/**
+ * Adds the rows (one statement); a row whose (user, dedupe key) is there already is left as it is.
+ * Answers the rows added.
+ */
+export async function insertOnce(db: DbOrTx, rows: NewNotification[]): Promise<WrittenNotification[]> {
+  if (rows.length === 0) return [];
+  const added = await db
     .insert(notifications)
     .values(rows)
-    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+    .returning({ id: notifications.id, userId: notifications.userId });
+  return added.map((r) => ({ ...r, fresh: true }));
 }
 
 /**
  * Writes grouped rows (one statement): a new row is added; an existing one (same user and dedupe key)
  * takes the new count, text and time, and is unread again unless it was archived.
  */
-export async function upsertGrouped(db: DbOrTx, rows: NewNotification[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insert(notifications)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [notifications.userId, notifications.dedupeKey],
-      set: {
-        count: sql`excluded.count`,
-        title: sql`excluded.title`,
-        message: sql`excluded.message`,
-        metadata: sql`excluded.metadata`,
-        updatedAt: sql`excluded.updated_at`,
-        state: sql`case when ${notifications.state} = 'archived' then ${notifications.state} else 'unseen' end`,
-        readAt: sql`case when ${notifications.state} = 'archived' then ${notifications.readAt} else null end`,
-      },
-    });
+export async function upsertGrouped(db: DbOrTx, rows: NewNotification[]): Promise<WrittenNotification[]> {
+  if (rows.length === 0) return [];
+  return (
+    db
+      .insert(notifications)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.dedupeKey],
+        set: {
+          count: sql`excluded.count`,
+          title: sql`excluded.title`,
+          message: sql`excluded.message`,
+          metadata: sql`excluded.metadata`,
+          updatedAt: sql`excluded.updated_at`,
+          state: sql`case when ${notifications.state} = 'archived' then ${notifications.state} else 'unseen' end`,
+          readAt: sql`case when ${notifications.state} = 'archived' then ${notifications.readAt} else null end`,
+        },
+      })
+      // xmax is 0 on a row this statement inserted (an updated row carries this transaction's id).
+      .returning({ id: notifications.id, userId: notifications.userId, fresh: sql<boolean>`(xmax = 0)` })
+  );
 }
 
 export interface OpenGroupRow {
