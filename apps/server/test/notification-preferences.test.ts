@@ -9,7 +9,8 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TNotificationPreferences } from '@contesthub/shared';
+import { MAILED_NOTIFICATION_TYPES, type TNotificationPreferences } from '@contesthub/shared';
+import { notificationTypes } from '../src/composition.js';
 import { mailOutbox, notificationSettings, pushOutbox, pushSubscriptions, users } from '../src/db/schema/index.js';
 import { createPushSender } from '../src/lib/web-push.js';
 import { runDigest } from '../src/modules/notifications/digest.js';
@@ -159,6 +160,11 @@ describe('the preferences API', () => {
 });
 
 describe('mail of the important types', () => {
+  it('mails exactly the types the shared list names (the type files agree with the Preferences table)', () => {
+    const mailed: readonly string[] = MAILED_NOTIFICATION_TYPES;
+    for (const kind of notificationTypes) expect(mailed.includes(kind.type), kind.type).toBe(kind.mail);
+  });
+
   it('mails an approved entry to its participant, with the link', async () => {
     const p = await createParticipant(t.app, { fullName: 'Pat Participant' });
     const { contestId, entryId } = await approvedEntryOf(p);

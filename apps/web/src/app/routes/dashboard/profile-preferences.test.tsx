@@ -56,7 +56,7 @@ describe('Preferences: notifications', () => {
     expect(screen.queryByRole('checkbox', { name: 'Comments and replies: email' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Security alerts: email' })).toBeNull();
     const securityRow = within(table).getByRole('row', { name: /Security alerts/ });
-    expect(within(securityRow).getByText('Always')).toBeTruthy();
+    expect(within(securityRow).getAllByText('Always')).toHaveLength(2);
     expect(box('Votes on my entries: push').checked).toBe(false);
 
     const save = screen.getByRole('button', { name: 'Save Preferences' }) as HTMLButtonElement;

@@ -93,7 +93,8 @@ export function NotificationMatrix({
                       {label}
                     </th>
                     <td className={CELL}>
-                      <Check className="mx-auto h-4 w-4 text-emerald-400" aria-label="Always" />
+                      <Check className="mx-auto h-4 w-4 text-emerald-400" aria-hidden />
+                      <span className="sr-only">Always</span>
                     </td>
                     <td className={CELL}>
                       {always ? (
@@ -106,9 +107,12 @@ export function NotificationMatrix({
                           onChange={(on) => onChange(type, 'email', on)}
                         />
                       ) : (
-                        <span className="text-slate-600" aria-label="Not emailed">
-                          –
-                        </span>
+                        <>
+                          <span className="text-slate-600" aria-hidden>
+                            –
+                          </span>
+                          <span className="sr-only">Not emailed</span>
+                        </>
                       )}
                     </td>
                     <td className={CELL}>
