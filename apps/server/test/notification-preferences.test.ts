@@ -15,6 +15,7 @@ import { mailOutbox, notificationSettings, pushOutbox, pushSubscriptions, users 
 import { createPushSender } from '../src/lib/web-push.js';
 import { runDigest } from '../src/modules/notifications/digest.js';
 import { insertOnce } from '../src/modules/notifications/notifications.repository.js';
+import { acceptableEndpoint } from '../src/modules/notifications/preferences.service.js';
 import { deliverPushes } from '../src/modules/notifications/push-delivery.js';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe.js';
 import { api } from './contest-fixtures.js';
@@ -432,6 +433,30 @@ describe('web push', () => {
     expect(removed.status).toBe(200);
     expect(removed.body.data.pushDevices).toBe(0);
     expect((await api(t.app, 'DELETE', '/api/notifications/push-subscriptions', u.token, { endpoint: good.endpoint })).status).toBe(404);
+  });
+
+  it('accepts only public https push services in production (no address literals, internal names or ports)', () => {
+    const ok = (url: string) => acceptableEndpoint(url, 'production');
+    expect(ok('https://fcm.googleapis.com/fcm/send/abc')).toBe(true);
+    expect(ok('https://updates.push.services.mozilla.com/wpush/v2/abc')).toBe(true);
+    expect(ok('https://web.push.apple.com/abc')).toBe(true);
+    for (const bad of [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'http://127.0.0.1:9000/push',
+      'https://127.0.0.1/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/push',
+      'https://localhost/push',
+      'https://db/push',
+      'https://metrics.internal/push',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://user:pw@fcm.googleapis.com/fcm/send/abc',
+    ]) {
+      expect(ok(bad), bad).toBe(false);
+    }
+    // Outside production a local push service on the loopback (these tests) is fine.
+    expect(acceptableEndpoint('http://127.0.0.1:9000/push', 'test')).toBe(true);
+    expect(acceptableEndpoint('http://push.example.com/x', 'test')).toBe(false);
   });
 
   it('gives the VAPID public key to signed-in people', async () => {

@@ -3,6 +3,7 @@
  * same values PUT /auth/profile writes), the type × channel matrix and the daily digest; and the
  * browsers that receive push notifications (POST and DELETE /api/notifications/push-subscriptions).
  */
+import { isIP } from 'node:net';
 import {
   effectiveMatrix,
   type NotificationType,
@@ -79,11 +80,21 @@ export async function updatePreferences(
   return answer(ctx, userId);
 }
 
-/** An endpoint a push may go to: https, or plain http on the loopback outside production (a local push service). */
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * An endpoint a push may go to: https on a public host name and the default port (the server POSTs
+ * there, so an address literal, localhost or a single-label name would let anyone aim it at the
+ * internal network); outside production also plain http on the loopback (a local push service).
+ */
 export function acceptableEndpoint(endpoint: string, env: AppContext['config']['env']): boolean {
   const url = new URL(endpoint);
-  if (url.protocol === 'https:') return true;
-  return env !== 'production' && url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (env !== 'production' && url.protocol === 'http:' && LOOPBACK.includes(url.hostname)) return true;
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  if (env !== 'production') return true;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const internal = isIP(host) !== 0 || host === 'localhost' || !host.includes('.') || /\.(local|internal|localhost)$/i.test(host);
+  return !internal && url.port === '';
 }
 
 export async function subscribePush(
