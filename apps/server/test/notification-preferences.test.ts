@@ -6,12 +6,16 @@
  * push service (TTL, VAPID authorization, encrypted body, and the subscription dropped on 410).
  */
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAILED_NOTIFICATION_TYPES, type TNotificationPreferences } from '@contesthub/shared';
 import { notificationTypes } from '../src/composition.js';
 import { mailOutbox, notificationSettings, pushOutbox, pushSubscriptions, users } from '../src/db/schema/index.js';
+import { loadConfig } from '../src/config.js';
 import { createPushSender } from '../src/lib/web-push.js';
 import { runDigest } from '../src/modules/notifications/digest.js';
 import { insertOnce } from '../src/modules/notifications/notifications.repository.js';
@@ -19,6 +23,7 @@ import { acceptableEndpoint } from '../src/modules/notifications/preferences.ser
 import { deliverPushes } from '../src/modules/notifications/push-delivery.js';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe.js';
 import { api } from './contest-fixtures.js';
+import { startSmtpServer } from './smtp.js';
 import { createContest, createParticipant, smallPng, submit } from './entry-fixtures.js';
 import {
   TEST_JWT_SECRET,
@@ -26,6 +31,7 @@ import {
   createTestApp,
   freePort,
   nextIp,
+  sandboxCheckout,
   type LoginResult,
   type TestApp,
   type TestUser,
@@ -199,6 +205,27 @@ describe('mail of the important types', () => {
       );
       expect(inApp.body.data.notifications).toHaveLength(1);
     }
+  });
+
+  it('mails a withdrawal paid out (a money result), and the card deposit before it not at all', async () => {
+    const u = await createSignedInUser(t.app, { fullName: 'Wale Withdraw' });
+    const init = await api<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 1_000_000 });
+    expect(init.status).toBe(200);
+    expect((await sandboxCheckout(t.app, 'approve', init.body.data.reference)).statusCode).toBe(302);
+    expect((await api(t.app, 'POST', '/api/wallet/verify-deposit', u.token, { reference: init.body.data.reference })).status).toBe(200);
+    expect((await api(t.app, 'POST', '/api/wallet/bank-account', u.token, { accountNumber: '0123456789', bankCode: '058' })).status).toBe(
+      200,
+    );
+    const res = await api<{ withdrawal: { status: string } }>(t.app, 'POST', '/api/wallet/withdraw', u.token, {
+      amount: 250_000,
+      password: u.password,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await drain();
+    const mails = await mailsTo(u.email);
+    expect(mails.filter((m) => m.subject === 'Withdrawal completed - ContestHub')).toHaveLength(1);
+    expect(mails.find((m) => m.subject.startsWith('Withdrawal completed'))!.text).toContain('₦2,500 was paid out to your bank account.');
+    expect(mails.filter((m) => m.subject.startsWith('Payment successful'))).toEqual([]);
   });
 
   it('mails a security alert whatever the settings, once', async () => {
@@ -537,5 +564,62 @@ describe('web push', () => {
       .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
       .where(and(eq(pushSubscriptions.userId, typeOff.userId)));
     expect(queued).toEqual([]);
+  });
+});
+
+describe('over SMTP, and the VAPID configuration', () => {
+  it('sends the digest over SMTP with the one-click unsubscribe headers, and names MAIL_FROM as the VAPID contact', async () => {
+    const smtp = await startSmtpServer();
+    const s = await createTestApp({}, { env: { SMTP_URL: smtp.url, MAIL_FROM: 'ContestHub Support <help@contesthub.test>' } });
+    try {
+      expect(s.config.vapid.subject).toBe('mailto:help@contesthub.test');
+      const u = await createSignedInUser(s.app, { fullName: 'Smtp Sola' });
+      const put = await api(s.app, 'PUT', '/api/notifications/preferences', u.token, { digest: true });
+      expect(put.status).toBe(200);
+      await s.ctx.db
+        .update(users)
+        .set({ lastActiveAt: new Date(Date.now() - 30 * 3_600_000) })
+        .where(eq(users.id, u.userId));
+      await insertOnce(s.ctx.db, [
+        {
+          userId: u.userId,
+          type: 'system_announcement',
+          title: 'Hello',
+          message: 'News',
+          priority: 'low',
+          dedupeKey: `test:${randomUUID()}`,
+        },
+      ]);
+      expect((await runDigest(s.ctx)).mailed).toBe(1);
+      await s.ctx.mailer.deliverPending();
+      const mail = await smtp.waitFor((m) => m.to.includes(u.email.toLowerCase()));
+      const token = unsubscribeToken(TEST_JWT_SECRET, u.userId, 'digest');
+      const unfolded = mail.raw.replace(/\r\n[ \t]+/g, ' ');
+      expect(unfolded).toContain(
+        `List-Unsubscribe: <${s.config.publicUrl}/api/notifications/unsubscribe?token=${token}>, <mailto:help@contesthub.test?subject=`,
+      );
+      expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    } finally {
+      await s.close();
+      await smtp.close();
+    }
+  });
+
+  it('generates the VAPID key pair once into DATA_DIR, takes a configured pair, and refuses half a pair', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'contesthub-vapid-'));
+    try {
+      const env = { NODE_ENV: 'test', DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET };
+      const first = loadConfig(env).vapid;
+      expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+      expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect((statSync(path.join(dir, 'vapid-keys.json')).mode & 0o777).toString(8)).toBe('600');
+      expect(loadConfig(env).vapid).toEqual(first);
+      const configured = { VAPID_PUBLIC_KEY: t.config.vapid.publicKey, VAPID_PRIVATE_KEY: t.config.vapid.privateKey };
+      expect(loadConfig({ ...env, ...configured }).vapid.publicKey).toBe(t.config.vapid.publicKey);
+      expect(() => loadConfig({ ...env, VAPID_PUBLIC_KEY: t.config.vapid.publicKey })).toThrow(/go together/);
+      expect(() => loadConfig({ ...env, ...configured, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
