@@ -30,6 +30,7 @@ import { contestEndedNotification } from './modules/notifications/types/contest-
 import { contestWonNotification } from './modules/notifications/types/contest-won.js';
 import { entryReviewedNotification } from './modules/notifications/types/entry-reviewed.js';
 import { entrySubmittedNotification } from './modules/notifications/types/entry-submitted.js';
+import { paymentFailedNotification } from './modules/notifications/types/payment-failed.js';
 import { paymentSuccessNotification } from './modules/notifications/types/payment-success.js';
 import { newDeviceNotification, passwordChangedNotification } from './modules/notifications/types/security-alert.js';
 import { transferReceivedNotification } from './modules/notifications/types/transfer-received.js';
@@ -58,6 +59,7 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
   contestWonNotification,
   contestEndedNotification,
   paymentSuccessNotification,
+  paymentFailedNotification,
   voteCreditPurchasedNotification,
   transferReceivedNotification,
   withdrawalCompletedNotification,

@@ -228,6 +228,37 @@ describe('mail of the important types', () => {
     expect(mails.filter((m) => m.subject.startsWith('Payment successful'))).toEqual([]);
   });
 
+  it('tells and mails the payer once when a card payment is declined, however often it is verified', async () => {
+    const u = await createSignedInUser(t.app, { fullName: 'Dayo Declined' });
+    const init = await api<{ reference: string }>(t.app, 'POST', '/api/wallet/deposit', u.token, { amount: 500_000 });
+    expect(init.status).toBe(200);
+    const reference = init.body.data.reference;
+    expect((await sandboxCheckout(t.app, 'decline', reference)).statusCode).toBe(302);
+    for (let i = 0; i < 2; i++) {
+      const verify = await api(t.app, 'POST', '/api/wallet/verify-deposit', u.token, { reference });
+      expect(verify.status).toBe(400);
+      await drain();
+    }
+    const inApp = await api<{ notifications: Array<Record<string, unknown>> }>(
+      t.app,
+      'GET',
+      '/api/notifications?type=payment_failed',
+      u.token,
+    );
+    expect(inApp.body.data.notifications).toEqual([
+      expect.objectContaining({
+        title: 'Payment failed',
+        message: 'Your card was declined for your wallet deposit of ₦5,000. You were not charged; you can try again with another card.',
+        priority: 'high',
+        actionUrl: '/dashboard/wallet?tab=naira',
+        metadata: { Amount: '₦5,000', Reference: reference },
+      }),
+    ]);
+    const mails = (await mailsTo(u.email)).filter((m) => m.subject === 'Payment failed - ContestHub');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`View wallet: ${t.config.publicUrl}/dashboard/wallet?tab=naira`);
+  });
+
   it('mails a security alert whatever the settings, once', async () => {
     const u = await createSignedInUser(t.app, { fullName: 'Sade Secure' });
     expect((await setPrefs(u.token, { notifications: { email: false } })).status).toBe(200);

@@ -14,3 +14,20 @@ export const paymentSettled = defineEvent(
   }),
   (p) => `user:${p.userId}`,
 );
+
+/**
+ * A card payment was declined (the gateway answered failed when it was verified): recorded once per
+ * payment, on the change to failed. The payer may still pay it with another card in the same checkout.
+ */
+export const paymentFailed = defineEvent(
+  'payment.failed',
+  z.object({
+    paymentId: z.uuid(),
+    reference: z.string(),
+    purpose: z.enum(['deposit', 'credits', 'subscription'] as const satisfies readonly PaymentPurpose[]),
+    userId: z.uuid(),
+    amountKobo: z.number().int().positive(),
+    reason: z.string().nullable(),
+  }),
+  (p) => `user:${p.userId}`,
+);

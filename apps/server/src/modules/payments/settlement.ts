@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events/index.js';
 import { recordFingerprint } from '../users/fingerprints.js';
 import { isGatewayError, isPaidInFull, type PaymentVerification } from '../../lib/payments/index.js';
-import { paymentSettled } from './payments.events.js';
+import { paymentFailed, paymentSettled } from './payments.events.js';
 import {
   findPayment,
   insertPayment,
@@ -198,6 +198,25 @@ export async function settlePayment(ctx: AppContext, input: SettlePaymentInput):
     await markUnpaid(ctx.db, payment.id, 'mismatched', `Amount mismatch: ${verification.currency} ${verification.amountKobo} kobo`, at);
     throw refused('failed');
   }
-  await markUnpaid(ctx.db, payment.id, verification.status, verification.gatewayResponse, at);
+  if (verification.status === 'failed') {
+    await ctx.db.transaction(async (tx) => {
+      const locked = await lockPayment(tx, reference);
+      if (!locked || locked.creditedAt) return;
+      await markUnpaid(tx, locked.id, 'failed', verification.gatewayResponse, at);
+      // Once per payment: verifying the same declined payment again tells nobody again.
+      if (locked.status !== 'failed') {
+        await recordEvent(tx, paymentFailed, {
+          paymentId: locked.id,
+          reference,
+          purpose: locked.purpose,
+          userId: locked.userId,
+          amountKobo: locked.amountKobo,
+          reason: verification.gatewayResponse || null,
+        });
+      }
+    });
+  } else {
+    await markUnpaid(ctx.db, payment.id, verification.status, verification.gatewayResponse, at);
+  }
   throw refused(verification.status);
 }
