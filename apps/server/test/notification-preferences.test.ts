@@ -339,6 +339,27 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   });
 });
 
+describe('one-click unsubscribe limits', () => {
+  it('answers 429 to a 21st POST in a minute from one address', async () => {
+    const token = unsubscribeToken(TEST_JWT_SECRET, randomUUID(), 'digest');
+    const from = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/notifications/unsubscribe?token=${token}`,
+        remoteAddress: from,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      statuses.push(res.statusCode);
+    }
+    // A valid signature for nobody in particular: accepted and changes nothing, until the limit.
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
 describe('the daily digest', () => {
   const HOUR = 3_600_000;
 
