@@ -49,6 +49,8 @@ export async function turnPushOff(): Promise<PushState> {
   const reg = await navigator.serviceWorker.getRegistration();
   const sub = await reg?.pushManager.getSubscription();
   if (sub) {
+    // The server may have dropped it already (the push service said 410): the browser's own
+    // unsubscribe below is what stops pushes here, and a later push to it would answer 410 anyway.
     await deletePushSubscription(sub.endpoint).catch(() => undefined);
     await sub.unsubscribe();
   }
