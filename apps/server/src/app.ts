@@ -62,6 +62,7 @@ import { transferRoutes } from './modules/transfers/transfers.routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { announcementRoutes, notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { notificationPreferenceRoutes } from './modules/notifications/preferences.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
 import { seedDemo } from './seed/demo.js';
@@ -163,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     sessionCheck: (ids) => liveSessionIds(database.db, ids, now()),
   });
-  const events = createDispatcher(database.db, subscribers({ mailer, realtime }), app.log);
+  const events = createDispatcher(database.db, subscribers({ mailer, realtime, config }), app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -291,6 +292,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(messageRoutes, { prefix: '/messages' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(streamRoutes, { prefix: '/notifications' });
+      await api.register(notificationPreferenceRoutes, { prefix: '/notifications' });
       await api.register(announcementRoutes, { prefix: '/admin-tools' });
     },
     { prefix: '/api' },

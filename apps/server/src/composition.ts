@@ -22,11 +22,16 @@ import { supportMailsSubscriber } from './modules/support/support-mails.subscrib
 import { walletMailsSubscriber } from './modules/wallet/wallet-mails.subscriber.js';
 import type { AnyNotificationKind } from './modules/notifications/notification-type.js';
 import { notificationsSubscriber } from './modules/notifications/notifications.subscriber.js';
+import { deliverySubscriber } from './modules/notifications/delivery.subscriber.js';
+import { runDigest } from './modules/notifications/digest.js';
+import { deliverPushes } from './modules/notifications/push-delivery.js';
+import { createPushSender } from './lib/web-push.js';
 import { commentReceivedNotification } from './modules/notifications/types/comment-received.js';
 import { contestEndedNotification } from './modules/notifications/types/contest-ended.js';
 import { contestWonNotification } from './modules/notifications/types/contest-won.js';
 import { entryReviewedNotification } from './modules/notifications/types/entry-reviewed.js';
 import { entrySubmittedNotification } from './modules/notifications/types/entry-submitted.js';
+import { paymentFailedNotification } from './modules/notifications/types/payment-failed.js';
 import { paymentSuccessNotification } from './modules/notifications/types/payment-success.js';
 import {
   bankAccountChangedNotification,
@@ -34,7 +39,6 @@ import {
   passwordChangedNotification,
   twoFactorChangedNotification,
 } from './modules/notifications/types/security-alert.js';
-import { paymentFailedNotification } from './modules/notifications/types/payment-failed.js';
 import { planChangedNotification } from './modules/notifications/types/profile-update.js';
 import { newContestNotification } from './modules/notifications/types/new-contest.js';
 import { messageReceivedNotification } from './modules/notifications/types/message-received.js';
@@ -64,6 +68,7 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
   contestWonNotification,
   contestEndedNotification,
   paymentSuccessNotification,
+  paymentFailedNotification,
   voteCreditPurchasedNotification,
   transferReceivedNotification,
   withdrawalCompletedNotification,
@@ -72,14 +77,13 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
   passwordChangedNotification,
   twoFactorChangedNotification,
   bankAccountChangedNotification,
-  paymentFailedNotification,
   planChangedNotification,
   newContestNotification,
   messageReceivedNotification,
 ];
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */
-export function subscribers(ctx: Pick<AppContext, 'mailer' | 'realtime'>): Subscriber[] {
+export function subscribers(ctx: Pick<AppContext, 'mailer' | 'realtime' | 'config'>): Subscriber[] {
   return [
     activitySubscriber,
     contestTotalsSubscriber,
@@ -88,6 +92,8 @@ export function subscribers(ctx: Pick<AppContext, 'mailer' | 'realtime'>): Subsc
     walletMailsSubscriber(ctx.mailer),
     supportMailsSubscriber(ctx.mailer),
     notificationsSubscriber(notificationTypes, ctx.realtime),
+    // Mail and push of the notifications written above, per the person's preferences.
+    deliverySubscriber({ mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, kinds: notificationTypes }),
   ];
 }
 
@@ -105,6 +111,10 @@ export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
 export const WITHDRAWAL_FOLLOW_UP_INTERVAL_MS = 60_000;
 /** Subscriptions past their end date. */
 export const SUBSCRIPTION_EXPIRY_INTERVAL_MS = 60_000;
+/** Queued web-push messages (the delivery subscriber's push_outbox). */
+export const PUSH_DELIVERY_INTERVAL_MS = 2_000;
+/** The daily digest looks for people away 24 h every quarter hour (each gets one a day at most). */
+export const DIGEST_INTERVAL_MS = 15 * 60_000;
 /** Rate-limit counters whose window ended (the PostgreSQL store's table; ADR 014). */
 export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -113,6 +123,7 @@ export const STREAM_SWEEP_INTERVAL_MS = 60_000;
 
 /** The scheduled jobs of every module. */
 export function jobsOf(ctx: AppContext): Job[] {
+  const pushSender = createPushSender(ctx.config.vapid);
   return [
     {
       name: 'event-dispatch',
@@ -128,6 +139,24 @@ export function jobsOf(ctx: AppContext): Job[] {
       intervalMs: MAIL_DELIVERY_INTERVAL_MS,
       expireInSeconds: 30,
       run: () => ctx.mailer.deliverPending(),
+    },
+    {
+      name: 'push-delivery',
+      intervalMs: PUSH_DELIVERY_INTERVAL_MS,
+      // Push services answer within the sender's 10 s timeout; a run sends at most 500.
+      expireInSeconds: 120,
+      run: async () => {
+        const { sent, gone, failed } = await deliverPushes(ctx, pushSender);
+        if (gone > 0 || failed > 0) ctx.log.info({ sent, gone, failed }, 'push delivery');
+      },
+    },
+    {
+      name: 'notification-digest',
+      intervalMs: DIGEST_INTERVAL_MS,
+      run: async () => {
+        const { mailed } = await runDigest(ctx);
+        if (mailed > 0) ctx.log.info({ mailed }, 'daily digests queued');
+      },
     },
     {
       name: 'contest-lifecycle',

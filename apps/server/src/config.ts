@@ -2,7 +2,7 @@
  * The only reader of process.env. Every variable is validated at start; a bad one stops the
  * process with one clear line per problem instead of failing later in a request.
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +45,15 @@ const EnvSchema = z
       .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
     SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().default('ContestHub <no-reply@contesthub.local>'),
+    // Web push (VAPID, RFC 8292): both or neither; unset, a pair is generated once under DATA_DIR.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+      .optional(),
     PAYSTACK_SECRET_KEY: z.string().optional(),
     PAYSTACK_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.paystack.co'),
     PAYMENTS_SANDBOX: bool(undefined),
@@ -103,6 +112,9 @@ const EnvSchema = z
       }
       // The sandbox approves any payment on a public page: in production it would hand out free naira
       // that a later Paystack key could pay out for real. It runs there only when asked for by name.
+      if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
+      }
       if (env.NODE_ENV === 'production' && !env.PAYSTACK_SECRET_KEY && env.PAYMENTS_SANDBOX !== true) {
         ctx.addIssue({
           code: 'custom',
@@ -165,6 +177,8 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Web push: the VAPID key pair (base64url) and the contact sent to push services (mailto: MAIL_FROM's address). */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   paystack: { secretKey: string | undefined; baseUrl: string };
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
@@ -212,6 +226,32 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The VAPID key pair, when not configured, is generated once and kept under DATA_DIR like the JWT
+ * secret: browsers subscribed with the public key keep receiving pushes across restarts.
+ */
+function persistentVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const d = ecdh.getPrivateKey();
+  const keys = {
+    publicKey: ecdh.getPublicKey('base64url', 'uncompressed'),
+    // 32 bytes always (a leading zero byte is dropped by getPrivateKey).
+    privateKey: Buffer.concat([Buffer.alloc(32 - d.length), d]).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+/** The VAPID subject: a mailto: of MAIL_FROM's address ('Name <a@b>' or 'a@b'). */
+export function vapidSubject(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.trim()}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -231,6 +271,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? persistentSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : (overrides.vapid ?? persistentVapidKeys(dataDir))),
+      subject: vapidSubject(e.MAIL_FROM),
+    },
     paystack: { secretKey: e.PAYSTACK_SECRET_KEY || undefined, baseUrl: e.PAYSTACK_BASE_URL },
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     // Demo data goes only into the embedded database unless the operator asks for it.

@@ -133,7 +133,11 @@ function fromSchema(schema: JsonSchema, ids: fc.Arbitrary<string>, depth = 0): f
       if (schema.format === 'uuid') return ids;
       if (schema.format === 'email') return fc.emailAddress();
       if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 60) });
+      return fc.string({
+        minLength: schema.minLength ?? 0,
+        // A key of a fixed shape (a push subscription's p256dh: 86+ characters) needs room above its minimum.
+        maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 30, 60)),
+      });
     case 'integer':
       return fc.integer({ min: Math.max(schema.minimum ?? -1000, -1e9), max: Math.min(schema.maximum ?? 1000, 1e9) });
     case 'number':

@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TNotification, TNotificationList } from '@contesthub/shared';
-import { notifications, users } from '../src/db/schema/index.js';
+import { mailOutbox, notifications, users } from '../src/db/schema/index.js';
 import { queryRows } from '../src/db/client.js';
 import { eventsByIds } from '../src/lib/events/events.repository.js';
 import { advanceClock, setClock } from '../src/lib/clock.js';
@@ -430,6 +430,15 @@ describe('notifications of the other happenings', () => {
       'Two-factor authentication turned on',
     ]);
     expect(alerts.every((a) => a.priority === 'high')).toBe(true);
+    // Mailed too (security alerts always are), once each.
+    const subjects = (await t.ctx.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, user.email))).map(
+      (m) => m.subject,
+    );
+    expect(subjects.filter((m) => m.startsWith('Two-factor authentication was turned')).sort()).toEqual([
+      'Two-factor authentication was turned off for your ContestHub account',
+      'Two-factor authentication was turned on for your ContestHub account',
+    ]);
+    expect(subjects.filter((m) => m === 'Your payout bank account was changed')).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ actionUrl: '/dashboard/wallet?tab=naira', metadata: { Account: '••••6780' } });
     expect(alerts[0]!.message).toMatch(
       /^Withdrawals now go to .+ account ending 6780 \(changed on .+ WAT\)\. If this wasn't you, contact support at once\.$/,

@@ -58,3 +58,41 @@ self.addEventListener('fetch', (event) => {
     );
   }
 });
+
+/*
+ * Web push (issue 14): the server sends { title, body, url, tag, notificationId } encrypted to this
+ * browser's subscription (opted in under Profile > Preferences). Shown as a system notification; a
+ * click opens its link in a ContestHub tab (an open one is focused and navigated, else a new one).
+ */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { title: 'ContestHub', body: event.data ? event.data.text() : '' };
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : 'ContestHub';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof data.body === 'string' ? data.body : '',
+      tag: typeof data.notificationId === 'string' ? data.notificationId : undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: typeof data.url === 'string' ? data.url : '/dashboard/notifications' },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  // Only a path of this site: a push can never send the person elsewhere.
+  const target = new URL(event.notification.data?.url || '/dashboard/notifications', self.location.origin);
+  const url = target.origin === self.location.origin ? target.href : new URL('/dashboard/notifications', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) return open.focus().then((w) => (w && 'navigate' in w ? w.navigate(url) : self.clients.openWindow(url)));
+      return self.clients.openWindow(url);
+    }),
+  );
+});

@@ -34,6 +34,7 @@ export * from './schemas/referrals.js';
 export * from './schemas/users.js';
 export * from './schemas/notifications.js';
 export * from './schemas/stream.js';
+export * from './schemas/notification-preferences.js';
 export * from './paths.js';
 export * from './labels.js';
 export * from './first-data.js';

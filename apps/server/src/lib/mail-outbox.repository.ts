@@ -7,7 +7,7 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 
 export async function insertMail(
   db: DbOrTx,
-  mail: { to: string; subject: string; text: string; html?: string },
+  mail: { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> },
   transport: 'smtp' | 'outbox',
 ): Promise<string> {
   const [row] = await db

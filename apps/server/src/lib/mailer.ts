@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on non-transactional mail, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -55,7 +57,13 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
       const pending = await pendingMails(opts.db, limit);
       let delivered = 0;
       for (const row of pending) {
-        const mail: Mail = { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) };
+        const mail: Mail = {
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          ...(row.html ? { html: row.html } : {}),
+          ...(row.headers ? { headers: row.headers } : {}),
+        };
         try {
           if (transport) await transport.sendMail({ from: opts.from, ...mail });
           else

@@ -8,3 +8,4 @@ export * from './rate-limits.js';
 export * from './messages.js';
 export * from './notifications.js';
 export * from './realtime.js';
+export * from './notification-delivery.js';

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export const supportTickets = pgTable(
@@ -33,6 +33,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on non-transactional mail, RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),

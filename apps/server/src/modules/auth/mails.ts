@@ -71,3 +71,21 @@ export function passwordChangedMail(to: string, fullName: string, at: Date): Mai
     ].join('\n'),
   };
 }
+
+export function twoFactorChangedMail(to: string, fullName: string, at: Date, enabled: boolean): Mail {
+  return {
+    to,
+    subject: `Two-factor authentication was turned ${enabled ? 'on' : 'off'} for your ${PRODUCT_NAME} account`,
+    text: [
+      `Hello ${fullName},`,
+      '',
+      enabled
+        ? `Two-factor authentication was turned on for your account on ${formatDateTime(at)} (WAT). Keep your backup codes somewhere safe.`
+        : `Two-factor authentication was turned off for your account on ${formatDateTime(at)} (WAT).`,
+      enabled
+        ? 'If you did not do this, reset your password immediately and contact support.'
+        : 'If you did not do this, reset your password now, turn two-factor authentication back on under Settings > Security, and contact support.',
+      signature,
+    ].join('\n'),
+  };
+}

@@ -10,10 +10,12 @@ export type NewNotification = typeof notifications.$inferInsert;
 /** Unread: unseen or seen. Written out (not bound values), so the planner matches the partial unread index. */
 const isUnread = sql`${notifications.state} in ('unseen', 'seen')`;
 
-/** A row written: whose and which (what the real-time stream is told). */
+/** A row written: whose and which (what the real-time stream is told), and whether it is new. */
 export interface WrittenNotification {
   id: string;
   userId: string;
+  /** A new row (false: a grouped row that took a later happening). */
+  fresh: boolean;
 }
 
 /**
@@ -22,11 +24,12 @@ export interface WrittenNotification {
  */
 export async function insertOnce(db: DbOrTx, rows: NewNotification[]): Promise<WrittenNotification[]> {
   if (rows.length === 0) return [];
-  return db
+  const added = await db
     .insert(notifications)
     .values(rows)
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
     .returning({ id: notifications.id, userId: notifications.userId });
+  return added.map((r) => ({ ...r, fresh: true }));
 }
 
 /**
@@ -35,23 +38,26 @@ export async function insertOnce(db: DbOrTx, rows: NewNotification[]): Promise<W
  */
 export async function upsertGrouped(db: DbOrTx, rows: NewNotification[]): Promise<WrittenNotification[]> {
   if (rows.length === 0) return [];
-  return db
-    .insert(notifications)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [notifications.userId, notifications.dedupeKey],
-      set: {
-        count: sql`excluded.count`,
-        groupEvent: sql`excluded.group_event`,
-        title: sql`excluded.title`,
-        message: sql`excluded.message`,
-        metadata: sql`excluded.metadata`,
-        updatedAt: sql`excluded.updated_at`,
-        state: sql`case when ${notifications.state} = 'archived' then ${notifications.state} else 'unseen' end`,
-        readAt: sql`case when ${notifications.state} = 'archived' then ${notifications.readAt} else null end`,
-      },
-    })
-    .returning({ id: notifications.id, userId: notifications.userId });
+  return (
+    db
+      .insert(notifications)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.dedupeKey],
+        set: {
+          count: sql`excluded.count`,
+          groupEvent: sql`excluded.group_event`,
+          title: sql`excluded.title`,
+          message: sql`excluded.message`,
+          metadata: sql`excluded.metadata`,
+          updatedAt: sql`excluded.updated_at`,
+          state: sql`case when ${notifications.state} = 'archived' then ${notifications.state} else 'unseen' end`,
+          readAt: sql`case when ${notifications.state} = 'archived' then ${notifications.readAt} else null end`,
+        },
+      })
+      // xmax is 0 on a row this statement inserted (an updated row carries this transaction's id).
+      .returning({ id: notifications.id, userId: notifications.userId, fresh: sql<boolean>`(xmax = 0)` })
+  );
 }
 
 export interface OpenGroupRow {

@@ -7,15 +7,19 @@
  * Grouped types (vote_received): a happening joins its group's newest row when that row started
  * less than the window before it (its count grows, its text is rewritten and it is unread again);
  * otherwise it starts a new row. Ungrouped types write one row per dedupe key (a replay adds nothing).
+ *
+ * The new rows are announced with a `notification.created` event per person (ids only), recorded in
+ * the same transaction: the delivery subscriber mails and pushes them according to the preferences.
  */
 import type { Tx } from '../../db/client.js';
-import type { AfterCommit, StoredEvent, Subscriber } from '../../lib/events/index.js';
+import { recordEvent, type AfterCommit, type StoredEvent, type Subscriber } from '../../lib/events/index.js';
 import { appendToStream, type Realtime } from '../../lib/realtime/index.js';
 import { commentAuthors } from '../comments/comments.repository.js';
 import { contestSummaries } from '../contests/contests.repository.js';
 import { audienceOf, entrantsOf, entrySummaries } from '../entries/entries.repository.js';
 import { userNames } from '../users/users.repository.js';
 import type { AnyNotificationKind, Lookups, NotificationDraft, Refs } from './notification-type.js';
+import { notificationsCreated } from './notifications.events.js';
 import { groupRowsSince, insertOnce, upsertGrouped, type NewNotification, type OpenGroupRow } from './notifications.repository.js';
 
 interface Drafted {
@@ -173,6 +177,10 @@ export function notificationsSubscriber(kinds: readonly AnyNotificationKind[], s
       }
     }
     const written = [...(await insertOnce(tx, single)), ...(await upsertGrouped(tx, await groupedRows(tx, grouped)))];
+    // The delivery channels (mail, push) start from the new rows: one event per person.
+    const fresh = new Map<string, string[]>();
+    for (const w of written) if (w.fresh) fresh.set(w.userId, [...(fresh.get(w.userId) ?? []), w.id]);
+    for (const [userId, ids] of fresh) await recordEvent(tx, notificationsCreated, { userId, ids });
     // Last in the transaction: the stream takes each person's head-row lock until the commit.
     const wakeups = await appendToStream(
       tx,

@@ -30,7 +30,10 @@ export function formFromUser(user: TPublicUser): PersonalInfoForm {
  */
 export function profileBody(
   user: TPublicUser,
-  overrides: { form?: PersonalInfoForm; preferences?: FullPreferences } = {},
+  overrides: {
+    form?: PersonalInfoForm;
+    preferences?: Omit<FullPreferences, 'notifications'> & Partial<Pick<FullPreferences, 'notifications'>>;
+  } = {},
 ): TUpdateProfileInput {
   const f = overrides.form ?? formFromUser(user);
   return {
