@@ -1,0 +1,21 @@
+/** What the real-time stream changes in the messages cache (the shell's stream hands each event here). */
+import type { QueryClient } from '@tanstack/react-query';
+import type { TMessage, TMessageUnreadCount } from '@contesthub/shared';
+import { withMessage, type ThreadData } from './get-thread';
+import { CONVERSATIONS_KEY, MESSAGE_UNREAD_KEY, REQUESTS_KEY, threadKey } from './keys';
+
+/** A new message: into its open thread at once; the conversation lists reload. */
+export function applyMessageEvent(queryClient: QueryClient, event: { conversationId: string; message: TMessage }, myId: string): void {
+  const message = { ...event.message, isMine: event.message.sender._id === myId };
+  const key = threadKey(event.conversationId);
+  if (queryClient.getQueryData(key)) queryClient.setQueryData<ThreadData>(key, (old) => withMessage(old, message));
+  void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+  void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });
+}
+
+/** The stream's (or the poll's) unread message count; the request count is kept. */
+export function applyMessageUnread(queryClient: QueryClient, unreadCount: number): void {
+  queryClient.setQueryData<TMessageUnreadCount>(MESSAGE_UNREAD_KEY, (old) => ({ requestCount: old?.requestCount ?? 0, unreadCount }));
+  // A request arriving changes only the request count, which the stream does not carry.
+  void queryClient.invalidateQueries({ queryKey: MESSAGE_UNREAD_KEY, refetchType: 'none' });
+}
