@@ -245,6 +245,12 @@ export class StreamClient {
 
   private async connect(): Promise<void> {
     if (this.stopped || (this.role !== 'leader' && this.role !== 'solo')) return;
+    const Source = this.o.EventSource ?? (globalThis.EventSource as unknown as (new (url: string) => EventSourceLike) | undefined);
+    if (!Source) {
+      // No EventSource in this browser: the counts are polled, as the spec's client does.
+      this.setStatus('down', true);
+      return;
+    }
     const generation = ++this.generation;
     let ticket: string;
     try {
@@ -257,7 +263,6 @@ export class StreamClient {
     const url = new URL(this.o.url, 'http://x');
     url.searchParams.set('ticket', ticket);
     if (this.lastEventId) url.searchParams.set('lastEventId', this.lastEventId);
-    const Source = this.o.EventSource ?? (globalThis.EventSource as unknown as new (url: string) => EventSourceLike);
     const source = new Source(url.pathname + url.search);
     this.source = source;
     source.onopen = () => {
