@@ -32,12 +32,12 @@ export function NewMessageDialog({ open, onClose, onPick }: { open: boolean; onC
         <div aria-live="polite" className="min-h-24">
           {short ? null : search.isError ? (
             <RetryNote message={MESSAGE_SCREEN_TEXTS.searchFailed} onRetry={() => void search.refetch()} />
-          ) : search.isFetching && users.length === 0 ? (
+          ) : (search.isFetching || term !== q.trim()) && users.length === 0 ? (
             <p className="flex items-center gap-2 text-sm text-slate-400">
               <Search className="h-4 w-4" aria-hidden />
               Searching…
             </p>
-          ) : search.isSuccess && users.length === 0 ? (
+          ) : users.length === 0 ? (
             <p className="text-sm text-slate-400">No members found for “{term}”.</p>
           ) : (
             <ul
