@@ -34,7 +34,7 @@ import { UserAvatar } from '../../components/ui/user-avatar';
 import { PageFallback } from './layouts';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { useMessageUnreadCount } from '../../features/messages/api/get-unread-count';
-import { unreadBadge } from '../../features/messages/lib/messages-text';
+import { unreadBadge } from '../../features/messages/lib/badge';
 import { Realtime } from './Realtime';
 
 const COMMON = [

@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TMessage, TMessageUnreadCount } from '@contesthub/shared';
 import { withMessage, type ThreadData } from './get-thread';
-import { CONVERSATIONS_KEY, MESSAGE_UNREAD_KEY, REQUESTS_KEY, threadKey } from './keys';
+import { CONVERSATIONS_KEY, MESSAGE_UNREAD_KEY, REQUESTS_KEY, THREADS_KEY, threadKey } from './keys';
 
 /** A new message: into its open thread at once; the conversation lists reload. */
 export function applyMessageEvent(queryClient: QueryClient, event: { conversationId: string; message: TMessage }, myId: string): void {
@@ -15,7 +15,15 @@ export function applyMessageEvent(queryClient: QueryClient, event: { conversatio
 
 /** The stream's (or the poll's) unread message count; the request count is kept. */
 export function applyMessageUnread(queryClient: QueryClient, unreadCount: number): void {
+  const before = queryClient.getQueryData<TMessageUnreadCount>(MESSAGE_UNREAD_KEY)?.unreadCount;
   queryClient.setQueryData<TMessageUnreadCount>(MESSAGE_UNREAD_KEY, (old) => ({ requestCount: old?.requestCount ?? 0, unreadCount }));
+  // More unread than before (a poll while the stream is down, or a message event already applied):
+  // the open thread and the lists reload, so nothing waits for the next message to show.
+  if (before !== undefined && unreadCount > before) {
+    void queryClient.invalidateQueries({ queryKey: THREADS_KEY });
+    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+    void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });
+  }
   // A request arriving changes only the request count, which the stream does not carry.
   void queryClient.invalidateQueries({ queryKey: MESSAGE_UNREAD_KEY, refetchType: 'none' });
 }

@@ -6,7 +6,8 @@ import { useRadioGroup } from '../../../components/ui/roving';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { cn } from '../../../lib/cn';
 import { useConversations, useMessageRequests } from '../api/get-conversations';
-import { MESSAGE_SCREEN_TEXTS, unreadBadge } from '../lib/messages-text';
+import { unreadBadge } from '../lib/badge';
+import { MESSAGE_SCREEN_TEXTS } from '../lib/messages-text';
 
 type Box = 'inbox' | 'requests';
 const BOXES = ['inbox', 'requests'] as const;

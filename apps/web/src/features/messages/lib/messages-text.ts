@@ -1,4 +1,4 @@
-import { DIRECT_MESSAGE_TEXTS, formatDate, MESSAGE_UNREAD_CAP, watDate, type TMessage } from '@contesthub/shared';
+import { DIRECT_MESSAGE_TEXTS, formatDate, watDate, type TMessage } from '@contesthub/shared';
 
 /** The screen's words (spec 001 §8 Messages; spec 000 §8 for the self-message toast). */
 export const MESSAGE_SCREEN_TEXTS = {
@@ -14,9 +14,6 @@ export const MESSAGE_SCREEN_TEXTS = {
   deleted: 'This message was deleted',
   allCaughtUp: 'All caught up!',
 } as const;
-
-/** A conversation's unread badge: 9+ above 9 (spec 001 §9). */
-export const unreadBadge = (n: number) => (n > MESSAGE_UNREAD_CAP ? `${MESSAGE_UNREAD_CAP}+` : String(n));
 
 export const unreadMessagesText = (n: number) => (n === 0 ? MESSAGE_SCREEN_TEXTS.allCaughtUp : `${n} unread message${n === 1 ? '' : 's'}`);
 

@@ -19,5 +19,8 @@ export function applyNotificationEvent(queryClient: QueryClient, notification: T
 
 /** The stream's (or the poll's) unread count. */
 export function applyNotificationUnread(queryClient: QueryClient, unreadCount: number): void {
+  const before = queryClient.getQueryData<{ unreadCount: number }>(NOTIFICATION_UNREAD_KEY)?.unreadCount;
   queryClient.setQueryData(NOTIFICATION_UNREAD_KEY, { unreadCount });
+  // A count that moved without its event (a poll while the stream is down): the lists on screen reload.
+  if (before !== undefined && before !== unreadCount) void queryClient.invalidateQueries({ queryKey: NOTIFICATION_LISTS_KEY });
 }

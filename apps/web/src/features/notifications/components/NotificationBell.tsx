@@ -4,7 +4,7 @@ import { Bell } from 'lucide-react';
 import { lazyComponent, preloadWhenIdle } from '../../../lib/lazy';
 import { cn } from '../../../lib/cn';
 import { useNotificationUnreadCount } from '../api/get-unread-count';
-import { badgeText } from '../lib/labels';
+import { badgeText } from '../lib/badge';
 
 /** The dropdown's code loads on first open (fetched ahead when the browser is idle). */
 const BellPanel = lazyComponent(() => import('./BellPanel').then((m) => m.BellPanel));

@@ -1,5 +1,4 @@
 import {
-  NOTIFICATION_BADGE_CAP,
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
   type NotificationPriority,
@@ -38,9 +37,6 @@ export const STATUS_OPTIONS = [
   { value: 'archived', label: 'Archived' },
 ] as const;
 export type StatusFilter = (typeof STATUS_OPTIONS)[number]['value'] | '';
-
-/** The bell's count: '99+' above 99 (spec 001 §9). */
-export const badgeText = (count: number) => (count > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(count));
 
 /** The page header: 'All caught up!' at zero (spec 001 §2). */
 export const unreadText = (count: number) =>
