@@ -28,7 +28,7 @@ export function startRealtime({ userId, queryClient, onFresh, onStatus }: Realti
     getTicket: getStreamTicket,
     poll: async () => {
       const [n, m] = await Promise.all([getNotificationUnreadCount(), getMessageUnreadCount()]);
-      return { notifications: n.unreadCount, messages: m.unreadCount };
+      return { notifications: n.unreadCount, messages: m.unreadCount, requests: m.requestCount };
     },
     onStatus,
     onEvent: (event) => {
@@ -39,7 +39,7 @@ export function startRealtime({ userId, queryClient, onFresh, onStatus }: Realti
         applyMessageEvent(queryClient, event.data, userId);
       } else {
         applyNotificationUnread(queryClient, event.data.notifications);
-        applyMessageUnread(queryClient, event.data.messages);
+        applyMessageUnread(queryClient, event.data.messages, event.data.requests);
       }
     },
   });

@@ -13,17 +13,23 @@ export function applyMessageEvent(queryClient: QueryClient, event: { conversatio
   void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });
 }
 
-/** The stream's (or the poll's) unread message count; the request count is kept. */
-export function applyMessageUnread(queryClient: QueryClient, unreadCount: number): void {
-  const before = queryClient.getQueryData<TMessageUnreadCount>(MESSAGE_UNREAD_KEY)?.unreadCount;
-  queryClient.setQueryData<TMessageUnreadCount>(MESSAGE_UNREAD_KEY, (old) => ({ requestCount: old?.requestCount ?? 0, unreadCount }));
-  // More unread than before (a poll while the stream is down, or a message event already applied):
-  // the open thread and the lists reload, so nothing waits for the next message to show.
-  if (before !== undefined && unreadCount > before) {
+/**
+ * The stream's (or the poll's) unread message count, and from a poll the request count. A count that
+ * grew (a poll while the stream is down) reloads the open thread and the lists, so nothing waits
+ * for the next event to show.
+ */
+export function applyMessageUnread(queryClient: QueryClient, unreadCount: number, requestCount?: number): void {
+  const before = queryClient.getQueryData<TMessageUnreadCount>(MESSAGE_UNREAD_KEY);
+  queryClient.setQueryData<TMessageUnreadCount>(MESSAGE_UNREAD_KEY, (old) => ({
+    requestCount: requestCount ?? old?.requestCount ?? 0,
+    unreadCount,
+  }));
+  const grew = (now: number | undefined, then: number | undefined) => now !== undefined && then !== undefined && now > then;
+  if (grew(unreadCount, before?.unreadCount) || grew(requestCount, before?.requestCount)) {
     void queryClient.invalidateQueries({ queryKey: THREADS_KEY });
     void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
     void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });
   }
-  // A request arriving changes only the request count, which the stream does not carry.
-  void queryClient.invalidateQueries({ queryKey: MESSAGE_UNREAD_KEY, refetchType: 'none' });
+  // The stream does not carry the request count: it is read again when next needed.
+  if (requestCount === undefined) void queryClient.invalidateQueries({ queryKey: MESSAGE_UNREAD_KEY, refetchType: 'none' });
 }

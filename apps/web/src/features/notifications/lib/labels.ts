@@ -1,9 +1,4 @@
-import {
-  NOTIFICATION_PRIORITIES,
-  NOTIFICATION_TYPES,
-  type NotificationPriority,
-  type NotificationType,
-} from '@contesthub/shared';
+import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES, type NotificationPriority, type NotificationType } from '@contesthub/shared';
 
 /** The types as the filter lists them. */
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {

@@ -17,6 +17,8 @@ import type { TMessage, TNotification } from '@contesthub/shared';
 export interface UnreadCounts {
   notifications: number;
   messages: number;
+  /** Message requests waiting for me: known only from a poll (the stream's unread event does not carry it). */
+  requests?: number;
 }
 
 /** What the stream delivers (the server's `event:` names) with the `id:` it carried, if any. */
