@@ -13,6 +13,7 @@
  */
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { nairaToKobo, type TContestAnswer, type TNotificationUnreadCount } from '@contesthub/shared';
+import { axeViolations } from './axe';
 import { expect, newPerson, photoPng, signInAs, snap, test, uniqueWord, watchConsole, type Person } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -180,6 +181,11 @@ test('notifications and messages arrive live for two people, across a block and 
   });
   await shot(organizer, info, '03-organizer-thread');
   await shot(participant, info, '04-participant-thread');
+  // The screens as they stand, with real content (the route test sees them empty).
+  const found = [
+    ...(await axeViolations(organizer, 'messages, thread open (organizer)')),
+    ...(await axeViolations(participant, 'messages, thread open (participant)')),
+  ];
 
   // --- The participant blocks the organizer; the organizer's next message is refused. ---
   await partThread.getByRole('button', { name: 'Block' }).click();
@@ -206,6 +212,11 @@ test('notifications and messages arrive live for two people, across a block and 
   await bell.click();
   await expect(panel).toContainText('"Eko Bridge in the Rain"');
   await shot(organizer, info, '07-organizer-after-offline');
+  found.push(...(await axeViolations(organizer, 'the bell open')));
+  await participant.goto('/dashboard/notifications');
+  await expect(participant.getByRole('article', { name: 'Entry approved' })).toBeVisible();
+  found.push(...(await axeViolations(participant, 'notifications page with items')));
+  expect(found, found.join('\n')).toEqual([]);
 
   // Only the refused send (403), without a stream its missing ticket (404), and the calls made while
   // the network was cut may log a failed load.

@@ -197,7 +197,9 @@ export function DashboardLayout() {
               Admin
             </Badge>
           ) : (
-            <Badge tone={user.subscriptionTier === 'free' ? 'neutral' : 'amber'} className="shrink-0 whitespace-nowrap">
+            // Left out on the narrowest phones, where it would squeeze the page title beside the bell
+            // (the plan is on the Overview and Subscription pages).
+            <Badge tone={user.subscriptionTier === 'free' ? 'neutral' : 'amber'} className="shrink-0 whitespace-nowrap max-[419px]:hidden">
               {TIER_LABELS[user.subscriptionTier]}
             </Badge>
           )}

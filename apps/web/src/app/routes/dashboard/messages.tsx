@@ -86,7 +86,7 @@ export default function MessagesPage() {
         </div>
       </div>
 
-      <div className="flex h-[calc(100dvh-13rem)] min-h-[26rem] overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 md:h-[600px]">
+      <div className="flex h-[calc(100dvh-16rem)] min-h-[24rem] overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 md:h-[600px]">
         <div className={cn('min-h-0 w-full flex-col border-slate-800 md:flex md:w-80 md:shrink-0 md:border-r', other ? 'hidden' : 'flex')}>
           <ConversationList selectedUserId={withId} onSelect={(c) => open(c.otherUser)} />
         </div>

@@ -180,8 +180,8 @@ export function Thread({ meId, other, onBack }: { meId: string; other: ThreadUse
         </button>
         <UserAvatar name={name} src={person.profilePicture} size="sm" />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold">
-            <Link to={paths.profile(other._id)} className="hover:underline">
+          <h3 className="font-semibold">
+            <Link to={paths.profile(other._id)} className="block truncate leading-6 hover:underline">
               {name}
             </Link>
           </h3>
@@ -239,7 +239,7 @@ export function Thread({ meId, other, onBack }: { meId: string; other: ThreadUse
                             m.deleted
                               ? 'border border-dashed border-slate-700 italic text-slate-400'
                               : m.isMine
-                                ? 'bg-emerald-600 text-white'
+                                ? 'bg-emerald-800 text-white'
                                 : 'bg-slate-800 text-slate-100',
                           )}
                         >
