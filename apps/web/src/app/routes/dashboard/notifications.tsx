@@ -8,12 +8,10 @@ import { Pagination } from '../../../components/ui/pagination';
 import { useToast } from '../../../components/ui/toast';
 import { useNotifications, type NotificationListParams } from '../../../features/notifications/api/get-notifications';
 import { useNotificationUnreadCount } from '../../../features/notifications/api/get-unread-count';
-import {
-  useArchiveNotification,
-  useDeleteNotification,
-  useMarkAllNotificationsRead,
-  useMarkNotificationRead,
-} from '../../../features/notifications/api/notification-actions';
+import { useArchiveNotification } from '../../../features/notifications/api/archive-notification';
+import { useDeleteNotification } from '../../../features/notifications/api/delete-notification';
+import { useMarkAllNotificationsRead } from '../../../features/notifications/api/mark-all-read';
+import { useMarkNotificationRead } from '../../../features/notifications/api/mark-notification-read';
 import { NotificationItem } from '../../../features/notifications/components/NotificationItem';
 import {
   NOTIFICATION_TEXTS,

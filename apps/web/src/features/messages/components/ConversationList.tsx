@@ -5,7 +5,8 @@ import { EmptyNote, RetryNote, RowsSkeleton } from '../../../components/ui/list-
 import { useRadioGroup } from '../../../components/ui/roving';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { cn } from '../../../lib/cn';
-import { useConversations, useMessageRequests } from '../api/get-conversations';
+import { useConversations } from '../api/get-conversations';
+import { useMessageRequests } from '../api/get-message-requests';
 import { unreadBadge } from '../lib/badge';
 import { MESSAGE_SCREEN_TEXTS } from '../lib/messages-text';
 

@@ -7,8 +7,10 @@ import { useRadioGroup } from '../../../components/ui/roving';
 import { useToast } from '../../../components/ui/toast';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { cn } from '../../../lib/cn';
-import { useBlocks, useUnblockUser } from '../api/blocks';
-import { useMessageSettings, useSaveMessageSettings } from '../api/settings';
+import { useBlocks } from '../api/get-blocks';
+import { useUnblockUser } from '../api/unblock-user';
+import { useMessageSettings } from '../api/get-message-settings';
+import { useSaveMessageSettings } from '../api/save-message-settings';
 
 const WHO_LABELS: Record<WhoCanMessage, { label: string; hint: string }> = {
   everyone: { label: 'Everyone', hint: 'Any member can start a conversation with you.' },

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import type { TNotification } from '@contesthub/shared';
-import { useMarkNotificationRead } from '../api/notification-actions';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
 
 /** The action link (spec 001 §2): marks the notification read, then goes to its actionUrl. */
 export function useOpenNotification(after?: () => void) {
