@@ -73,7 +73,7 @@ export function NotificationBell() {
             data-testid="bell-count"
             aria-hidden
             className={cn(
-              'absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-red-500 px-1 text-[11px] font-bold leading-none text-white ring-2 ring-slate-950',
+              'absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-red-700 px-1 text-[11px] font-bold leading-none text-white ring-2 ring-slate-950',
             )}
           >
             {badgeText(count)}
