@@ -529,7 +529,7 @@ describe('notifications of the other happenings', () => {
         title: 'Message request',
         message: 'Ada Sender wants to message you (1 message waiting).',
         priority: 'medium',
-        actionUrl: `/dashboard/messages?conversation=${encodeURIComponent(conversationId)}`,
+        actionUrl: `/dashboard/messages?with=${ada.userId}`,
       }),
     ]);
     expect((await api(t.app, 'POST', `/api/messages/requests/${conversationId}/accept`, bo.token)).status).toBe(200);

@@ -6,46 +6,12 @@
  * free and a paid vote (the fee leaves their credits), the organizer ends the contest, and the
  * winner's wallet shows the prize less the 5% escrow fee.
  */
-import { deflateSync, crc32 } from 'node:zlib';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { ESCROW_FEE_PERCENT, formatNaira, nairaToKobo, type TContestAnswer, type TWallet, type TWalletAnswer } from '@contesthub/shared';
-import { expect, newPerson, signInAs, snap, test, watchConsole, type Person } from './fixtures';
+import { expect, newPerson, photoPng, signInAs, snap, test, watchConsole, type Person } from './fixtures';
 
 const PRIZE_NAIRA = 10_000;
 const VOTING_FEE = 10;
-
-/** A real PNG (8-bit RGB, no filter), drawn pixel by pixel: a sunset gradient with a sun. */
-function photoPng(width: number, height: number): Buffer {
-  const row = width * 3 + 1;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * row] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      const sun = (x - width * 0.65) ** 2 + (y - height * 0.45) ** 2 < (height * 0.18) ** 2;
-      const t = y / height;
-      const [r, g, b] = sun ? [255, 214, 90] : [Math.round(40 + 200 * t), Math.round(30 + 70 * t), Math.round(110 - 60 * t)];
-      raw.set([r, g, b], y * row + 1 + x * 3);
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, adaptive filtering, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** GET /api/wallet with the session the page holds (the page must have loaded an app page). */
 async function walletOf(page: Page): Promise<TWallet> {

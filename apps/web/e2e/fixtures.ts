@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type {
   TAuthResult,
@@ -224,4 +225,37 @@ export async function backgroundRgb(page: Page): Promise<[number, number, number
 
 export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
+
+/** A real PNG (8-bit RGB, no filter), drawn pixel by pixel: a sunset gradient with a sun. */
+export function photoPng(width: number, height: number): Buffer {
+  const row = width * 3 + 1;
+  const raw = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * row] = 0; // filter: none
+    for (let x = 0; x < width; x++) {
+      const sun = (x - width * 0.65) ** 2 + (y - height * 0.45) ** 2 < (height * 0.18) ** 2;
+      const t = y / height;
+      const [r, g, b] = sun ? [255, 214, 90] : [Math.round(40 + 200 * t), Math.round(30 + 70 * t), Math.round(110 - 60 * t)];
+      raw.set([r, g, b], y * row + 1 + x * 3);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, adaptive filtering, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -97,8 +97,8 @@ export const paths = {
     rewards: page('/dashboard/rewards'),
     help: page('/dashboard/help'),
     notifications: page('/dashboard/notifications'),
-    /** `conversation`: open that conversation; `user`: open (or start) the conversation with that user. */
-    messages: page<{ conversation?: string; user?: string }>('/dashboard/messages'),
+    /** `with`: open (or start) the conversation with that user. */
+    messages: page<{ with?: string }>('/dashboard/messages'),
     admin: page('/dashboard/admin'),
     adminAnalytics: page('/dashboard/admin-analytics'),
     contestManagement: page('/dashboard/contest-management'),

@@ -37,6 +37,8 @@ const PaymentVerificationPage = lazy(() => import('./routes/dashboard/payment-ve
 const TransferCreditsPage = lazy(() => import('./routes/dashboard/vote-credit-transfer'));
 const SubscriptionPage = lazy(() => import('./routes/dashboard/subscription'));
 const SubscriptionVerificationPage = lazy(() => import('./routes/dashboard/subscription-verification'));
+const NotificationsPage = lazy(() => import('./routes/dashboard/notifications'));
+const MessagesPage = lazy(() => import('./routes/dashboard/messages'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 
 const soon = (title: string, description: string) => <ComingSoon title={title} description={description} />;
@@ -64,8 +66,6 @@ const DASHBOARD_CHILDREN: Array<[string, string, string]> = [
   [d.leaderboard.pattern, 'Leaderboard', 'Top creators by points, wins and earnings.'],
   [d.rewards.pattern, 'Rewards', 'Rewards for active members of the community.'],
   [d.help.pattern, 'Help & Support', 'FAQs, tutorials and your support tickets.'],
-  [d.notifications.pattern, 'Notifications', 'Everything that happened to your contests, entries and payments.'],
-  [d.messages.pattern, 'Messages', 'Conversations with other members.'],
 ];
 
 /** The route table: every pattern comes from the route catalogue (packages/shared/src/paths.ts). */
@@ -151,6 +151,8 @@ export function AppRoutes() {
           <Route path={d.voteCreditTransfer.pattern} element={<TransferCreditsPage />} />
           <Route path={d.subscription.pattern} element={<SubscriptionPage />} />
           <Route path={paths.subscriptionVerification.pattern} element={<SubscriptionVerificationPage />} />
+          <Route path={d.notifications.pattern} element={<NotificationsPage />} />
+          <Route path={d.messages.pattern} element={<MessagesPage />} />
           {DASHBOARD_CHILDREN.map(([path, title, description]) => (
             <Route key={path} path={path} element={soon(title, description)} />
           ))}

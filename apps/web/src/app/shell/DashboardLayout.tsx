@@ -32,6 +32,10 @@ import { useMenuButton } from '../../components/ui/menu';
 import { keepTabInside } from '../../components/ui/dialog';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { PageFallback } from './layouts';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { useMessageUnreadCount } from '../../features/messages/api/get-unread-count';
+import { unreadBadge } from '../../features/messages/lib/badge';
+import { Realtime } from './Realtime';
 
 const COMMON = [
   { to: paths.dashboard.home(), label: 'Overview', icon: LayoutDashboard, end: true },
@@ -84,6 +88,7 @@ export function DashboardLayout() {
   const drawerButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   useEffect(() => setDrawerOpen(false), [pathname]);
+  const unreadMessages = useMessageUnreadCount().data?.unreadCount ?? 0;
   // Escape or a close button: the drawer closes and focus goes back to the button that opened it
   // (once the page behind is no longer inert).
   const refocus = useRef(false);
@@ -117,6 +122,12 @@ export function DashboardLayout() {
         >
           <Icon className="h-4 w-4" aria-hidden />
           {label}
+          {to === paths.dashboard.messages() && unreadMessages > 0 && (
+            <span className="ml-auto rounded-full bg-emerald-500 px-1.5 text-xs font-bold text-slate-950">
+              <span className="sr-only">, unread: </span>
+              {unreadBadge(unreadMessages)}
+            </span>
+          )}
         </NavLink>
       ))}
     </nav>
@@ -124,6 +135,7 @@ export function DashboardLayout() {
 
   return (
     <div className="flex min-h-dvh">
+      <Realtime userId={user._id} />
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 overflow-y-auto border-r border-slate-800 bg-slate-950 lg:block">
         <div className="flex h-16 items-center px-5">
           <Logo />
@@ -185,10 +197,13 @@ export function DashboardLayout() {
               Admin
             </Badge>
           ) : (
-            <Badge tone={user.subscriptionTier === 'free' ? 'neutral' : 'amber'} className="shrink-0 whitespace-nowrap">
+            // Left out on the narrowest phones, where it would squeeze the page title beside the bell
+            // (the plan is on the Overview and Subscription pages).
+            <Badge tone={user.subscriptionTier === 'free' ? 'neutral' : 'amber'} className="shrink-0 whitespace-nowrap max-[419px]:hidden">
               {TIER_LABELS[user.subscriptionTier]}
             </Badge>
           )}
+          <NotificationBell />
           <UserMenu user={user} onLogout={() => void signOut()} />
         </header>
         <ProfileCompletionBanner completion={user.profileCompletion} />

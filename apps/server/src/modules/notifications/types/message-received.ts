@@ -24,7 +24,7 @@ export const messageReceivedNotification = defineNotification({
         title: p.isRequest ? 'Message request' : 'New message',
         message: '',
         priority: p.isRequest ? 'medium' : 'low',
-        actionUrl: paths.dashboard.messages({ conversation: p.conversationId }),
+        actionUrl: paths.dashboard.messages({ with: p.senderId }),
         actionText: p.isRequest ? 'View request' : 'Reply',
         metadata: { From: from },
         key: `${p.isRequest ? 'message_request' : 'message_received'}:${p.conversationId}`,

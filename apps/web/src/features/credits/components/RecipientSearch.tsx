@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/field';
 import { RetryNote } from '../../../components/ui/list-states';
 import { useTransferUserSearch } from '../api/search-transfer-users';
 import { TRANSFER_TEXT } from '../lib/transfer-messages';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** The member search waits for 300 ms of no typing, as the Messages search does (spec 001 §9). */
 export const SEARCH_DEBOUNCE_MS = MESSAGE_SEARCH.debounceMs;
