@@ -39,14 +39,13 @@ function after(a: string, b: string | null): boolean {
 }
 
 async function lookUp(tx: Tx, refs: Required<Refs>): Promise<Lookups> {
-  const [contests, entries, users, comments, entrants, audiences] = await Promise.all([
-    contestSummaries(tx, refs.contests),
-    entrySummaries(tx, refs.entries),
-    userNames(tx, refs.users),
-    commentAuthors(tx, refs.comments),
-    entrantsOf(tx, refs.entrantsOf),
-    audienceOf(tx, refs.audienceOf),
-  ]);
+  // One after another: they share the dispatcher's transaction, whose connection runs one query at a time.
+  const contests = await contestSummaries(tx, refs.contests);
+  const entries = await entrySummaries(tx, refs.entries);
+  const users = await userNames(tx, refs.users);
+  const comments = await commentAuthors(tx, refs.comments);
+  const entrants = await entrantsOf(tx, refs.entrantsOf);
+  const audiences = await audienceOf(tx, refs.audienceOf);
   return {
     contest: (id) => contests.get(id),
     entry: (id) => entries.get(id),
