@@ -520,7 +520,7 @@ describe('limits', () => {
 });
 
 describe('user search', () => {
-  it('finds members by name or username (2+ characters) or whole email, never the caller', async () => {
+  it('finds members by name or username (2+ characters) or whole email, never the caller, and keeps private emails private', async () => {
     const ada = await member();
     const zed = await createSignedInUser(t.app, { fullName: 'Zebulun Nwachukwu' });
     const byName = await api<TMessageUserSearch>('GET', '/api/messages/search-users?q=zebul', ada.token);
@@ -534,6 +534,20 @@ describe('user search', () => {
     expect(partEmail.body.data.users).toEqual([]);
     const self = await api<TMessageUserSearch>('GET', '/api/messages/search-users?q=zebulun', zed.token);
     expect(self.body.data.users).toEqual([]);
+
+    // A member who keeps their email private: a name search does not show it; typing it does.
+    const quiet = await createSignedInUser(t.app, { fullName: 'Zebedee Quiet' });
+    await t.ctx.db
+      .update(users)
+      .set({ preferences: { showEmail: false } })
+      .where(eq(users.id, quiet.userId));
+    const hidden = await api<TMessageUserSearch>('GET', '/api/messages/search-users?q=zebedee', ada.token);
+    expect(hidden.body.data.users).toEqual([expect.objectContaining({ _id: quiet.userId, email: '' })]);
+    const byId = await api<{ otherUser: { email: string } }>('GET', `/api/messages/user/${quiet.userId}`, ada.token);
+    expect(byId.status).toBe(200);
+    expect(byId.body.data.otherUser.email).toBe('');
+    const typed = await api<TMessageUserSearch>('GET', `/api/messages/search-users?q=${encodeURIComponent(quiet.email)}`, ada.token);
+    expect(typed.body.data.users).toEqual([expect.objectContaining({ _id: quiet.userId, email: quiet.email })]);
 
     const short = await api('GET', '/api/messages/search-users?q=%20z%20', ada.token);
     expect(short.status).toBe(400);

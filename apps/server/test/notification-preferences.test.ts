@@ -530,6 +530,10 @@ describe('web push', () => {
       'https://metrics.internal/push',
       'https://fcm.googleapis.com:8443/fcm/send/abc',
       'https://user:pw@fcm.googleapis.com/fcm/send/abc',
+      // A public-looking host can still resolve to an internal address: only the push services.
+      'https://push.example.com/p',
+      'https://fcm.googleapis.com.evil.example/p',
+      'https://evilfcm.googleapis.com.example/p',
     ]) {
       expect(ok(bad), bad).toBe(false);
     }
@@ -545,6 +549,50 @@ describe('web push', () => {
     expect(res.body.data.publicKey).toBe(t.config.vapid.publicKey);
     expect(Buffer.from(res.body.data.publicKey, 'base64url')).toHaveLength(65);
     expect(t.config.vapid.subject).toBe('mailto:no-reply@contesthub.local');
+  });
+
+  it('keeps the newest ten browsers of a person', async () => {
+    const u = await createSignedInUser(t.app);
+    const subs = Array.from({ length: 12 }, (_, i) => browserSubscription(`/push/cap-${i}-${randomUUID()}`));
+    let devices = 0;
+    for (const sub of subs) {
+      const res = await api<{ pushDevices: number }>(t.app, 'POST', '/api/notifications/push-subscriptions', u.token, sub);
+      expect(res.status).toBe(201);
+      devices = res.body.data.pushDevices;
+    }
+    expect(devices).toBe(10);
+    const kept = await t.ctx.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, u.userId));
+    // The oldest two made way (within the same millisecond the order is arbitrary; the newest always stays).
+    expect(kept).toHaveLength(10);
+    expect(kept.map((k) => k.endpoint)).toContain(subs[11]!.endpoint);
+  });
+
+  it('never follows a redirect from a push endpoint: the push fails and the other address is not called', async () => {
+    const hits: string[] = [];
+    const target = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end();
+    });
+    const redirector = createServer((_req, res) => {
+      res.writeHead(307, { location: `http://127.0.0.1:${(target.address() as { port: number }).port}/internal` });
+      res.end();
+    });
+    await Promise.all([target, redirector].map((srv) => new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()))));
+    try {
+      const sub = browserSubscription('/push/x');
+      const endpoint = `http://127.0.0.1:${(redirector.address() as { port: number }).port}/push/x`;
+      const outcome = await createPushSender(t.config.vapid).send({ ...sub, endpoint }, '{"title":"x"}', {
+        ttlSeconds: 60,
+        urgency: 'normal',
+      });
+      expect(outcome).toMatchObject({ kind: 'failed', status: 307 });
+      expect(hits).toEqual([]);
+    } finally {
+      for (const srv of [target, redirector]) srv.close();
+    }
   });
 
   it('pushes an approved entry to every browser of the participant (TTL, VAPID, encrypted body), and drops a subscription the service says is gone', async () => {

@@ -40,6 +40,8 @@ export function createPushSender(vapid: { publicKey: string; privateKey: string;
       });
       try {
         const res = await fetch(details.endpoint, {
+          // A push service answers, it does not send us elsewhere: a redirect is a failure, never followed.
+          redirect: 'manual',
           method: details.method,
           headers: details.headers as Record<string, string>,
           body: details.body ?? null,
@@ -47,6 +49,8 @@ export function createPushSender(vapid: { publicKey: string; privateKey: string;
         });
         await res.arrayBuffer().catch(() => undefined);
         if (res.status === 404 || res.status === 410) return { kind: 'gone', status: res.status };
+        if (res.status >= 300 && res.status < 400)
+          return { kind: 'failed', status: res.status, error: `push service redirected (${res.status}); not followed` };
         if (res.ok) return { kind: 'sent', status: res.status };
         return { kind: 'failed', status: res.status, error: `push service answered ${res.status}` };
       } catch (err) {

@@ -1,16 +1,22 @@
 /** Rows → the wire shapes of /api/messages (packages/shared/src/schemas/messages.ts). */
-import type { TConversation, TMessage, TMessageUser } from '@contesthub/shared';
+import { DEFAULT_PREFERENCES, type TConversation, type TMessage, type TMessageUser } from '@contesthub/shared';
 import type { ConversationListRow, MessagePageRow, MessageUserRow } from './messages.repository.js';
 
 const iso = (at: Date | string): string => (at instanceof Date ? at : new Date(at)).toISOString();
 
-export const toMessageUser = (u: Pick<MessageUserRow, 'id' | 'fullName' | 'email' | 'username' | 'profilePicture'>): TMessageUser => ({
-  _id: u.id,
-  fullName: u.fullName,
-  email: u.email,
-  username: u.username,
-  profilePicture: u.profilePicture,
-});
+/**
+ * A member found by search or opened by id. The email is shown as the public profile shows it (the
+ * member's Show Email on a public profile), or when the caller typed that very email; otherwise it
+ * is empty, so a name search cannot collect the addresses of members who keep theirs private.
+ */
+export function toMessageUser(
+  u: Pick<MessageUserRow, 'id' | 'fullName' | 'email' | 'username' | 'profilePicture' | 'preferences'>,
+  typed?: string,
+): TMessageUser {
+  const prefs = { ...DEFAULT_PREFERENCES, ...u.preferences };
+  const shown = (prefs.profileVisibility === 'public' && prefs.showEmail === true) || typed?.toLowerCase() === u.email;
+  return { _id: u.id, fullName: u.fullName, email: shown ? u.email : '', username: u.username, profilePicture: u.profilePicture };
+}
 
 export function toMessage(row: MessagePageRow, viewerId: string): TMessage {
   return {

@@ -2,6 +2,7 @@
  * Every statement over conversations, messages, read cursors, hidden messages, blocks and message
  * settings, and the user look-ups messaging needs. No rules here: the operation files decide.
  */
+import type { TPreferences } from '@contesthub/shared';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import {
@@ -31,6 +32,8 @@ export interface MessageUserRow {
   username: string;
   profilePicture: string | null;
   createdAt: Date;
+  /** Their privacy choices (whether others may see the email). */
+  preferences: TPreferences | null;
 }
 
 const userColumns = {
@@ -40,6 +43,7 @@ const userColumns = {
   username: users.username,
   profilePicture: users.profilePicture,
   createdAt: users.createdAt,
+  preferences: users.preferences,
 };
 
 /** Members who can take part in messages: not banned, not deactivated. */

@@ -33,7 +33,7 @@ export async function unblockUser(ctx: AppContext, blockerId: string, userId: st
 }
 
 export async function listBlocks(ctx: AppContext, blockerId: string): Promise<TBlockList> {
-  return { users: (await repo.listBlocked(ctx.db, blockerId)).map(toMessageUser) };
+  return { users: (await repo.listBlocked(ctx.db, blockerId)).map((u) => toMessageUser(u)) };
 }
 
 export async function getSettings(ctx: AppContext, userId: string): Promise<TMessageSettings> {

@@ -49,7 +49,13 @@ export const listConversations = (ctx: AppContext, userId: string, q: PageReques
 /** GET /api/messages/requests: message requests waiting for my answer, most recent first. */
 export const listRequests = (ctx: AppContext, userId: string, q: PageRequest) => listOf(ctx, userId, 'requests', q);
 
-async function pageWith(ctx: AppContext, viewerId: string, other: MessageUserRow, q: PageRequest): Promise<TConversationPage> {
+async function pageWith(
+  ctx: AppContext,
+  viewerId: string,
+  other: MessageUserRow,
+  q: PageRequest,
+  typed?: string,
+): Promise<TConversationPage> {
   const conversationId = conversationIdOf(viewerId, other.id);
   const conversation = await repo.findConversation(ctx.db, conversationId);
   const { rows, total } = conversation
@@ -58,7 +64,7 @@ async function pageWith(ctx: AppContext, viewerId: string, other: MessageUserRow
   const pagination = pageOf(q, total);
   return {
     conversationId,
-    otherUser: toMessageUser(other),
+    otherUser: toMessageUser(other, typed),
     status: conversation?.status ?? null,
     requestedByMe: conversation !== undefined && conversation.status !== 'active' && conversation.startedBy === viewerId,
     // Fetched newest first; a page reads oldest to newest (newest last).
@@ -81,7 +87,7 @@ export async function conversationWithUser(ctx: AppContext, viewerId: string, id
   const other = isId ? await repo.findAnyUserById(ctx.db, idOrEmail.toLowerCase()) : await repo.findUserByHandle(ctx.db, idOrEmail);
   if (!other) throw AppError.notFound(DIRECT_MESSAGE_TEXTS.userNotFound);
   if (other.id === viewerId) throw selfMessage();
-  return pageWith(ctx, viewerId, other, q);
+  return pageWith(ctx, viewerId, other, q, isId ? undefined : idOrEmail);
 }
 
 /** A message of a conversation the caller is in, or 'Message not found'. */
@@ -110,5 +116,5 @@ export async function unreadCount(ctx: AppContext, userId: string): Promise<TMes
 /** GET /api/messages/search-users?q. */
 export async function searchUsers(ctx: AppContext, userId: string, q: string): Promise<TMessageUserSearch> {
   const found = await repo.searchUsers(ctx.db, userId, q, SEARCH_LIMIT);
-  return { users: found.map(toMessageUser) };
+  return { users: found.map((u) => toMessageUser(u, q)) };
 }

@@ -95,6 +95,14 @@ export async function upsertPushSubscription(
     });
 }
 
+/** Keeps the person's newest `keep` push subscriptions and removes the rest (with their waiting pushes). */
+export async function keepNewestPushSubscriptions(db: DbOrTx, userId: string, keep: number): Promise<void> {
+  await db.execute(
+    sql`delete from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId} and ${pushSubscriptions.id} not in (
+          select id from ${pushSubscriptions} where user_id = ${userId} order by created_at desc, id desc limit ${keep})`,
+  );
+}
+
 /** Removes the person's subscription of this endpoint; false when they have none. */
 export async function deletePushSubscription(db: DbOrTx, userId: string, endpoint: string): Promise<boolean> {
   const rows = await db
@@ -232,15 +240,14 @@ export async function unreadForDigest(
   limit: number,
 ): Promise<{ rows: Array<{ title: string; message: string; actionUrl: string | null }>; total: number }> {
   const unread = and(eq(notifications.userId, userId), sql`${notifications.state} in ('unseen', 'seen')`);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ title: notifications.title, message: notifications.message, actionUrl: notifications.actionUrl })
-      .from(notifications)
-      .where(unread)
-      .orderBy(desc(notifications.updatedAt))
-      .limit(limit),
-    db.select({ n: count() }).from(notifications).where(unread),
-  ]);
+  // One after the other: the digest reads inside its transaction, whose connection runs one query at a time.
+  const rows = await db
+    .select({ title: notifications.title, message: notifications.message, actionUrl: notifications.actionUrl })
+    .from(notifications)
+    .where(unread)
+    .orderBy(desc(notifications.updatedAt))
+    .limit(limit);
+  const [total] = await db.select({ n: count() }).from(notifications).where(unread);
   return { rows, total: total?.n ?? 0 };
 }
 

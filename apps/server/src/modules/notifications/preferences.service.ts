@@ -3,7 +3,6 @@
  * same values PUT /auth/profile writes), the type × channel matrix and the daily digest; and the
  * browsers that receive push notifications (POST and DELETE /api/notifications/push-subscriptions).
  */
-import { isIP } from 'node:net';
 import {
   effectiveMatrix,
   type NotificationType,
@@ -82,19 +81,28 @@ export async function updatePreferences(
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 
+/** Push subscriptions kept per person (the newest). */
+export const PUSH_DEVICES_PER_PERSON = 10;
+
 /**
- * An endpoint a push may go to: https on a public host name and the default port (the server POSTs
- * there, so an address literal, localhost or a single-label name would let anyone aim it at the
- * internal network); outside production also plain http on the loopback (a local push service).
+ * The browsers' push services (Chrome, Edge, Firefox, Safari, and the Chromium-based rest through
+ * FCM). In production a subscription must point at one of them: the server POSTs to the endpoint,
+ * and a host name that looks public can still resolve to an internal address.
+ */
+export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'] as const;
+
+/**
+ * An endpoint a push may go to: in production https on one of the browsers' push services, on the
+ * default port; outside production any https endpoint, or plain http on the loopback (a local push
+ * service). Pushes never follow redirects (lib/web-push.ts).
  */
 export function acceptableEndpoint(endpoint: string, env: AppContext['config']['env']): boolean {
   const url = new URL(endpoint);
   if (env !== 'production' && url.protocol === 'http:' && LOOPBACK.includes(url.hostname)) return true;
   if (url.protocol !== 'https:' || url.username || url.password) return false;
   if (env !== 'production') return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const internal = isIP(host) !== 0 || host === 'localhost' || !host.includes('.') || /\.(local|internal|localhost)$/i.test(host);
-  return !internal && url.port === '';
+  const host = url.hostname.toLowerCase();
+  return url.port === '' && PUSH_SERVICE_HOSTS.some((known) => host === known || host.endsWith(`.${known}`));
 }
 
 export async function subscribePush(
@@ -111,6 +119,8 @@ export async function subscribePush(
     { userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null },
     now(),
   );
+  // Browsers come and go without unsubscribing: the oldest make way, so one person cannot pile up endpoints.
+  await repo.keepNewestPushSubscriptions(ctx.db, userId, PUSH_DEVICES_PER_PERSON);
   return { pushDevices: await repo.pushDeviceCount(ctx.db, userId) };
 }
 
