@@ -60,3 +60,18 @@ export const rateLimits = {
   /** Reads of one's own money lists and balances: 60 a minute per user. */
   moneyRead: { max: 60, timeWindow: '1 minute', keyGenerator: perUser },
 } as const;
+
+/**
+ * The Content-Security-Policy of a server-rendered page that runs no script and loads nothing, whose
+ * forms post only to us (the sandbox checkout, the unsubscribe page).
+ */
+export function formPageCsp(publicUrl: string): string {
+  const origins = new Set(["'self'", new URL(publicUrl).origin]);
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `form-action ${[...origins].join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}

@@ -215,6 +215,17 @@ export const ZTwoFactorEnable = z.object({
 export const ZTwoFactorDisable = z.object({ password: z.string({ error: 'Password is required' }).min(1, 'Password is required') });
 export const ZLoginAlerts = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 
+/** The spec's notification switches (Profile Settings → Preferences): the masters of notification delivery. */
+export const ZNotificationSwitches = z.object({
+  email: z.boolean(),
+  push: z.boolean(),
+  contestUpdates: z.boolean(),
+  entryNotifications: z.boolean(),
+  profileViews: z.boolean(),
+  badgeAwards: z.boolean(),
+});
+export type TNotificationSwitches = z.infer<typeof ZNotificationSwitches>;
+
 export const ZPreferences = z
   .object({
     profileVisibility: z.enum(['public', 'friends', 'private']),
@@ -225,16 +236,7 @@ export const ZPreferences = z
     showEntryActivity: z.boolean(),
     showBadges: z.boolean(),
     showLastActive: z.boolean(),
-    notifications: z
-      .object({
-        email: z.boolean(),
-        push: z.boolean(),
-        contestUpdates: z.boolean(),
-        entryNotifications: z.boolean(),
-        profileViews: z.boolean(),
-        badgeAwards: z.boolean(),
-      })
-      .partial(),
+    notifications: ZNotificationSwitches.partial(),
   })
   .partial();
 export type TPreferences = z.infer<typeof ZPreferences>;

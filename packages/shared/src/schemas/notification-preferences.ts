@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { NOTIFICATION_TYPES, type NotificationType } from '../enums.js';
+// The spec's switches, read and written here under the same keys as preferences.notifications.
+import { ZNotificationSwitches } from './auth.js';
 
 export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -149,17 +151,6 @@ const zChoice = z
     push: z.boolean({ error: 'push must be true or false' }).optional(),
   })
   .strict();
-
-/** The spec's switches as this API reads and writes them (the same keys as preferences.notifications). */
-export const ZNotificationSwitches = z.object({
-  email: z.boolean(),
-  push: z.boolean(),
-  contestUpdates: z.boolean(),
-  entryNotifications: z.boolean(),
-  profileViews: z.boolean(),
-  badgeAwards: z.boolean(),
-});
-export type TNotificationSwitches = z.infer<typeof ZNotificationSwitches>;
 
 export const PREFERENCE_MESSAGES = {
   nothingToUpdate: 'Nothing to update',

@@ -11,24 +11,12 @@ import {
   ZUnsubscribeQuery,
   ZUnsubscribeResult,
 } from '@contesthub/shared';
-import { envelope, ok, rateLimits } from '../../lib/http.js';
+import { envelope, formPageCsp, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as prefs from './preferences.service.js';
 import { UNSUBSCRIBE_MESSAGES, readUnsubscribeToken, unsubscribe, unsubscribePage } from './unsubscribe.js';
 
 const tags = ['notifications'];
-
-/** The unsubscribe page runs no script and loads nothing; its one form posts to us. */
-function pageCsp(publicUrl: string): string {
-  const origins = new Set(["'self'", new URL(publicUrl).origin]);
-  return [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `form-action ${[...origins].join(' ')}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
-}
 
 /**
  * /api/notifications: preferences (the type × channel matrix and the spec's switches), the browsers
@@ -129,7 +117,7 @@ export const notificationPreferenceRoutes: FastifyPluginAsyncZod = async (app) =
       const token = req.query.token ?? '';
       const valid = readUnsubscribeToken(app.ctx.config.jwtSecret, token) !== undefined;
       const page = unsubscribePage(app.ctx, token, valid ? 'confirm' : 'invalid');
-      reply.header('content-security-policy', pageCsp(app.ctx.config.publicUrl)).header('cache-control', 'no-store');
+      reply.header('content-security-policy', formPageCsp(app.ctx.config.publicUrl)).header('cache-control', 'no-store');
       return reply
         .status(valid ? 200 : 400)
         .type('text/html; charset=utf-8')
@@ -157,7 +145,7 @@ export const notificationPreferenceRoutes: FastifyPluginAsyncZod = async (app) =
         const result = await unsubscribe(app.ctx, req.query.token);
         if (!wantsPage) return ok(ZUnsubscribeResult.parse(result), UNSUBSCRIBE_MESSAGES.done);
         return reply
-          .header('content-security-policy', pageCsp(app.ctx.config.publicUrl))
+          .header('content-security-policy', formPageCsp(app.ctx.config.publicUrl))
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(unsubscribePage(app.ctx, req.query.token, 'done'));
@@ -165,7 +153,7 @@ export const notificationPreferenceRoutes: FastifyPluginAsyncZod = async (app) =
         if (!wantsPage) throw err;
         return reply
           .status(400)
-          .header('content-security-policy', pageCsp(app.ctx.config.publicUrl))
+          .header('content-security-policy', formPageCsp(app.ctx.config.publicUrl))
           .type('text/html; charset=utf-8')
           .send(unsubscribePage(app.ctx, req.query.token, 'invalid'));
       }

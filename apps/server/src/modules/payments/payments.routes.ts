@@ -3,7 +3,7 @@
  * Paystack is configured). The page is served by our own server so the whole payment flow is
  * real end to end without any outside service.
  */
-import { rateLimits } from '../../lib/http.js';
+import { formPageCsp, rateLimits } from '../../lib/http.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@contesthub/shared';
@@ -14,18 +14,6 @@ import { checkoutPage, notFoundPage } from './sandbox-checkout.page.js';
 const tags = ['payments'];
 
 const ZReference = z.string().trim().min(1).max(100);
-
-/** The page runs no script and loads nothing; its forms post to us only. */
-function checkoutCsp(publicUrl: string): string {
-  const origins = new Set(["'self'", new URL(publicUrl).origin]);
-  return [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `form-action ${[...origins].join(' ')}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
-}
 
 /** The callback with `reference` and `trxref` added, as Paystack sends them. */
 export function callbackWithReference(callbackUrl: string, reference: string): string {
@@ -59,7 +47,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const gateway = sandbox();
-      reply.header('content-security-policy', checkoutCsp(app.ctx.config.publicUrl)).header('cache-control', 'no-store');
+      reply.header('content-security-policy', formPageCsp(app.ctx.config.publicUrl)).header('cache-control', 'no-store');
       reply.type('text/html; charset=utf-8');
       const reference = ZReference.safeParse(req.query.reference);
       if (!reference.success) return reply.status(404).send(notFoundPage());
@@ -103,7 +91,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isGatewayError(err) && err.code === 'not_found') {
           return reply
             .status(404)
-            .header('content-security-policy', checkoutCsp(app.ctx.config.publicUrl))
+            .header('content-security-policy', formPageCsp(app.ctx.config.publicUrl))
             .type('text/html; charset=utf-8')
             .send(notFoundPage());
         }
