@@ -15,6 +15,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
+import { isAppError } from '../src/lib/errors.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { createUser, type NewUser, type UserRow } from '../src/modules/users/users.service.js';
 
@@ -92,7 +93,7 @@ export interface TestAppOptions {
 }
 
 /**
- * buildApp with a test config: silent, no demo seed, a throwaway DATA_DIR, a fixed JWT secret
+ * buildApp with a test config: silent (but the cause of every 500 is printed to stderr), no demo seed, a throwaway DATA_DIR, a fixed JWT secret
  * (so nothing is written for it) and no built SPA unless `webDistDir` is overridden. The app is
  * returned before ready(), so a test may still add routes.
  */
@@ -108,6 +109,12 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   let app: FastifyInstance;
   try {
     app = await buildApp(config, { database: db.database, logger: false, jobs: options.jobs ?? false });
+    // A 500 answers only "Something went wrong": print its cause, so a failure in CI can be read.
+    app.addHook('onError', async (req, _reply, err) => {
+      const status = (err as { statusCode?: number }).statusCode ?? 500;
+      if (!isAppError(err) && status >= 500)
+        process.stderr.write(`[test app] ${req.method} ${req.url} failed: ${err.stack ?? String(err)}\n`);
+    });
   } catch (err) {
     await owned?.close();
     rmSync(dataDir, { recursive: true, force: true });

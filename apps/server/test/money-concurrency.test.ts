@@ -11,11 +11,15 @@ import { creditsToUnits } from '@contesthub/shared';
 import { settleAnyPayment } from '../src/modules/payments/purposes.js';
 import { runReconciliation } from '../src/modules/reconciliation/reconciliation.service.js';
 import { accounts, balanceOf, platformRevenueTotal } from '../src/modules/ledger/ledger.js';
+import { lockOrganizer } from '../src/modules/contests/contests.repository.js';
+import { lockUser } from '../src/modules/subscriptions/subscriptions.repository.js';
+import { sql } from 'drizzle-orm';
 import {
   DEFAULT_PASSWORD,
   apiCall,
   createSignedInUser,
   createTestApp,
+  createTestUser,
   type LoginResult,
   type TestApp,
   type TestUser,
@@ -172,4 +176,38 @@ describe('money under concurrency', () => {
     expect(report.checks.find((c) => c.check === 'withdrawals_settled')?.examined).toBeGreaterThanOrEqual(USERS * WITHDRAWALS);
     expect(creditsToUnits(report.totals.userCredits)).toBeGreaterThan(0);
   });
+
+  // A users row locked FOR UPDATE blocks every insert that references the user (votes, withdrawals,
+  // payments check the foreign key with FOR KEY SHARE), which closed a deadlock cycle with postings
+  // under load. The rows are locked FOR NO KEY UPDATE: a reference to the user goes through.
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'a user row locked for a subscription or a new contest never blocks rows that reference the user',
+    async () => {
+      const user = await createTestUser(t.ctx);
+      for (const lock of [lockUser, lockOrganizer]) {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let locked!: () => void;
+        const isLocked = new Promise<void>((resolve) => (locked = resolve));
+        const holder = t.ctx.db.transaction(async (tx) => {
+          await lock(tx, user.user.id);
+          locked();
+          await held;
+        });
+        await isLocked;
+        try {
+          // What a foreign-key check takes; with FOR UPDATE held elsewhere this waits and times out.
+          const probe = t.ctx.db.transaction(async (tx) => {
+            await tx.execute(sql`set local lock_timeout = '2s'`);
+            await tx.execute(sql`select 1 from users where id = ${user.user.id} for key share`);
+            return 'passed';
+          });
+          await expect(probe).resolves.toBe('passed');
+        } finally {
+          release();
+          await holder;
+        }
+      }
+    },
+  );
 });

@@ -133,9 +133,12 @@ export async function entryRowCount(tx: Tx, contestId: string): Promise<number> 
 
 // ---------- the organizer (their monthly contest count lives on their users row) ----------
 
-/** The organizer's row FOR UPDATE: two creations at once cannot both take the last free slot. */
+/**
+ * The organizer's row locked (FOR NO KEY UPDATE, see subscriptions' lockUser): two creations at once
+ * cannot both take the last free slot.
+ */
 export async function lockOrganizer(tx: Tx, userId: string): Promise<UserRow | undefined> {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
   return user;
 }
 

@@ -16,7 +16,7 @@ export async function lockReferralRows(tx: Tx, userIds: string[]): Promise<Array
     .from(users)
     .where(inArray(users.id, userIds))
     .orderBy(users.id)
-    .for('update');
+    .for('no key update');
 }
 
 /** True when `ancestorId` is found walking up at most `maxChain` steps from `userId` through who referred whom. */

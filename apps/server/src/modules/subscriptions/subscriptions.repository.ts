@@ -16,9 +16,17 @@ export type PaidTier = SubscriptionRow['tier'];
 /** Statuses that hold the user's one running subscription (the partial unique index). */
 export const RUNNING_STATUSES = ['active', 'cancelled'] as const;
 
-/** The user's row, locked until the end of the transaction: one subscription change at a time per user. */
+/**
+ * The user's row, locked until the end of the transaction: one subscription change at a time per user.
+ * FOR NO KEY UPDATE, never FOR UPDATE: a FOR UPDATE lock on a users row also blocks every insert of a
+ * row that references the user (a vote, a withdrawal, a payment take FOR KEY SHARE on it). A vote
+ * holding the voter's credit account would then wait for this transaction, which waits for a
+ * ledger account a third posting holds while it waits for the vote: a deadlock PostgreSQL breaks by
+ * failing one of them (seen as a 500 on a transfer in the money-concurrency test under load). Every
+ * lock of a users row in the server is FOR NO KEY UPDATE for the same reason.
+ */
 export async function lockUser(tx: Tx, userId: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
   return row;
 }
 

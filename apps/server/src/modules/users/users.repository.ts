@@ -70,7 +70,7 @@ export async function userNames(db: DbOrTx, ids: string[]): Promise<Map<string, 
 
 /** The user's current picture, the row locked until the end of the transaction; undefined for no such user. */
 export async function lockProfilePicture(tx: Tx, id: string): Promise<{ profilePicture: string | null } | undefined> {
-  const [row] = await tx.select({ profilePicture: users.profilePicture }).from(users).where(eq(users.id, id)).for('update');
+  const [row] = await tx.select({ profilePicture: users.profilePicture }).from(users).where(eq(users.id, id)).for('no key update');
   return row;
 }
 
