@@ -107,6 +107,12 @@ export default tseslint.config(
               message: 'The ledger is the bottom of the money stack: it imports no other module.',
             },
             {
+              target: 'apps/server/src/modules/audit',
+              from: 'apps/server/src/modules',
+              except: ['./audit'],
+              message: 'The audit log is below every staff action that records into it: it imports no other module.',
+            },
+            {
               target: 'apps/server/src/modules/payments',
               from: [
                 'apps/server/src/modules/wallet',

@@ -62,6 +62,7 @@ import { transferRoutes } from './modules/transfers/transfers.routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { announcementRoutes, notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { notificationPreferenceRoutes } from './modules/notifications/preferences.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
@@ -294,6 +295,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(streamRoutes, { prefix: '/notifications' });
       await api.register(notificationPreferenceRoutes, { prefix: '/notifications' });
       await api.register(announcementRoutes, { prefix: '/admin-tools' });
+      await api.register(auditRoutes, { prefix: '/admin-tools' });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Actor } from '@contesthub/shared';
+import type { Actor, Permission } from '@contesthub/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
@@ -56,6 +56,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; read by the auth plugin's onRequest hook. Required on every /api route. */
     access?: Access;
+    /**
+     * A staff route's named permission (packages/shared/src/permissions.ts), checked after `access`:
+     * a moderator calling an admin-only action is refused here, by the same names the web hides with.
+     */
+    permission?: Permission;
     /** Requests of this route served at once before the overflow gets 429 (plugins/load-shedding.ts). */
     maxInFlight?: number;
   }

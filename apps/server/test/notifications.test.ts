@@ -790,6 +790,7 @@ describe('POST /api/admin-tools/announcements', () => {
     // Batches of 2 users: every active account gets exactly one row.
     const result = await announce(
       t.ctx,
+      null,
       { title: 'Maintenance', message: 'Tonight 1am WAT.', audience: 'everyone', priority: 'medium' },
       { batchSize: 2 },
     );

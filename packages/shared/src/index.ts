@@ -35,6 +35,7 @@ export * from './schemas/users.js';
 export * from './schemas/notifications.js';
 export * from './schemas/stream.js';
 export * from './schemas/notification-preferences.js';
+export * from './schemas/audit.js';
 export * from './paths.js';
 export * from './labels.js';
 export * from './first-data.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import type { UserRole } from '@contesthub/shared';
 import { AppError } from './errors.js';
 
 /** Success envelope schema for a route's 200 answer (documents the API in /api/docs). */
@@ -21,6 +22,20 @@ export const ZIdempotencyHeaders = z.looseObject({
 
 export function ok<T>(data: T, message?: string) {
   return message === undefined ? { success: true as const, data } : { success: true as const, message, data };
+}
+
+/** A staff member's request as the audit log records it: who (id and role), from where, which request. */
+export interface StaffActor {
+  userId: string;
+  role: UserRole;
+  ip: string | null;
+  requestId: string | null;
+}
+
+/** The signed-in caller of a staff route as a StaffActor (the route's access already required sign-in). */
+export function staffActor(req: FastifyRequest): StaffActor {
+  if (!req.auth) throw AppError.unauthorized();
+  return { userId: req.auth.userId, role: req.auth.role, ip: req.ip, requestId: String(req.id) };
 }
 
 export function clientMeta(req: FastifyRequest): { ip: string; userAgent?: string } {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isStaff, MESSAGES } from '@contesthub/shared';
+import { hasPermission, isStaff, MESSAGES } from '@contesthub/shared';
 import { now } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import { TokenExpiredError, verifyAccessToken } from '../lib/tokens.js';
@@ -108,6 +108,8 @@ export function registerAuth(app: FastifyInstance, store: SessionStore): void {
     if (access === 'verified' && !req.auth.isVerified) throw AppError.forbidden(MESSAGES.login.EMAIL_NOT_VERIFIED, 'EMAIL_NOT_VERIFIED');
     if (access === 'moderator' && !isStaff(req.auth)) throw AppError.forbidden();
     if (access === 'admin' && req.auth.role !== 'admin') throw AppError.forbidden();
+    const permission = req.routeOptions.config?.permission;
+    if (permission && !hasPermission(req.auth, permission)) throw AppError.forbidden();
   });
 }
 

@@ -9,3 +9,4 @@ export * from './messages.js';
 export * from './notifications.js';
 export * from './realtime.js';
 export * from './notification-delivery.js';
+export * from './audit.js';

@@ -10,7 +10,7 @@ import {
   ZNotificationsMarkedRead,
   ZNotificationUnreadCount,
 } from '@contesthub/shared';
-import { envelope, ok, rateLimits } from '../../lib/http.js';
+import { envelope, ok, rateLimits, staffActor } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as notifications from './notifications.service.js';
 
@@ -121,8 +121,8 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZAnnouncementBody,
         response: { 201: envelope(ZAnnouncementResult) },
       },
-      config: { access: 'admin', rateLimit: rateLimits.perUser(10) },
+      config: { access: 'admin', permission: 'announcements.send', rateLimit: rateLimits.perUser(10) },
     },
-    async (req, reply) => reply.status(201).send(ok(await notifications.announce(app.ctx, req.body), M.announced)),
+    async (req, reply) => reply.status(201).send(ok(await notifications.announce(app.ctx, staffActor(req), req.body), M.announced)),
   );
 };

@@ -14,8 +14,10 @@ import {
 } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../lib/clock.js';
+import type { StaffActor } from '../../lib/http.js';
 import { AppError } from '../../lib/errors.js';
 import { appendToStream } from '../../lib/realtime/index.js';
+import { appendAudit } from '../audit/audit.js';
 import { toNotification } from './notifications.dto.js';
 import * as repo from './notifications.repository.js';
 
@@ -85,11 +87,16 @@ export async function deleteNotification(ctx: Ctx, userId: string, id: string): 
 export const ANNOUNCEMENT_BATCH_SIZE = 1000;
 
 /**
- * A system_announcement to everyone (active accounts) or to one tier's members, written in batches
+ * A system_announcement to everyone (active accounts) or to one tier's members (audit-logged), written in batches
  * of users (one insert each, keyset by user id, in a short transaction with the batch's stream
  * items), so a large audience never holds one long transaction. Each row carries the announcement's key: a batch that runs twice adds nothing twice.
  */
-export async function announce(ctx: Ctx, body: TAnnouncementBody, opts: { batchSize?: number } = {}): Promise<TAnnouncementResult> {
+export async function announce(
+  ctx: Ctx,
+  actor: StaffActor | null,
+  body: TAnnouncementBody,
+  opts: { batchSize?: number } = {},
+): Promise<TAnnouncementResult> {
   const announcementId = randomUUID();
   const at = now();
   const size = opts.batchSize ?? ANNOUNCEMENT_BATCH_SIZE;
@@ -110,6 +117,20 @@ export async function announce(ctx: Ctx, body: TAnnouncementBody, opts: { batchS
         size,
       });
       const items = written.added.map((a) => ({ userId: a.userId, kind: 'notification' as const, refId: a.id }));
+      // The staff action is recorded with its first batch: the two commit together.
+      if (afterUserId === null) {
+        await appendAudit(
+          tx,
+          actor,
+          {
+            action: 'announcement.send',
+            targetType: 'announcement',
+            targetId: announcementId,
+            after: { title: body.title, audience: body.audience, priority: body.priority },
+          },
+          at,
+        );
+      }
       return { batch: written, wakeups: await appendToStream(tx, items) };
     });
     ctx.realtime.published(wakeups);
