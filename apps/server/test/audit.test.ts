@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuditLogPage } from '@contesthub/shared';
+import { queryRows } from '../src/db/client.js';
 import { appendAudit, verifyAuditChain } from '../src/modules/audit/audit.js';
 import { apiCall, createSignedInUser, createTestApp, type ApiArgs, type LoginResult, type TestApp, type TestUser } from './helpers.js';
 
@@ -28,6 +29,11 @@ afterAll(async () => {
 });
 
 const rawExecute = (query: ReturnType<typeof sql>) => t.ctx.db.execute(query);
+/** The id of the audit row about `targetId`. */
+async function idOf(targetId: string): Promise<string> {
+  const rows = await queryRows<{ id: string }>(t.ctx.db, sql`select id::text as id from audit_log where target_id = ${targetId}`);
+  return rows[0]!.id;
+}
 
 describe('the audit log', () => {
   it('records a staff action with its actor, address and request id, and lists it to staff only', async () => {
@@ -124,9 +130,7 @@ describe('the audit log', () => {
     expect((await verifyAuditChain(t.ctx.db)).ok).toBe(true);
 
     // Someone with the owner's powers drops the guard and edits a row: the verifier names it.
-    const [{ id: editedId }] = (await rawExecute(sql`select id::text as id from audit_log where target_id = 'c-1'`)).rows as Array<{
-      id: string;
-    }>;
+    const editedId = await idOf('c-1');
     await rawExecute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
     await rawExecute(sql`update audit_log set reason = 'nothing to see' where target_id = 'c-1'`);
     const edited = await verifyAuditChain(t.ctx.db);
@@ -136,9 +140,7 @@ describe('the audit log', () => {
     // Restored and removed instead: the row after the gap is named.
     await rawExecute(sql`update audit_log set reason = 'spam 1' where target_id = 'c-1'`);
     expect((await verifyAuditChain(t.ctx.db)).ok).toBe(true);
-    const [{ id: nextId }] = (await rawExecute(sql`select id::text as id from audit_log where target_id = 'c-2'`)).rows as Array<{
-      id: string;
-    }>;
+    const nextId = await idOf('c-2');
     await rawExecute(sql`delete from audit_log where target_id = 'c-1'`);
     await rawExecute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);
     const cut = await verifyAuditChain(t.ctx.db);
