@@ -58,9 +58,9 @@ const contestByTitle = async (app: TestApp, title: string) => {
 };
 
 describe('demo seed: accounts', () => {
-  it('creates the three demo accounts', async () => {
+  it('creates the demo accounts (admin, moderator, organizer, participant)', async () => {
     const rows = await t.ctx.db.select().from(users).where(inArray(users.email, demoEmails));
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(DEMO_ACCOUNTS.length);
     for (const demo of DEMO_ACCOUNTS) {
       const row = rows.find((r) => r.email === demo.user.email)!;
       expect(row).toMatchObject({

@@ -21,6 +21,7 @@ import { waitForMail } from './mail-relay';
  */
 export const DEMO = {
   admin: { email: 'admin@contesthub.local', password: 'Admin123!' },
+  moderator: { email: 'moderator@contesthub.local', password: 'Moderator123!' },
   organizer: { email: 'organizer@contesthub.local', password: 'Organizer123!' },
   participant: { email: 'participant@contesthub.local', password: 'Participant123!' },
 } as const;

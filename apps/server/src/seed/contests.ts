@@ -287,7 +287,7 @@ export async function runPlan(
     }
 
     // --- engagement: likes and comments while entries are open or voting runs
-    const others = Object.values(people).filter((p) => p.id !== organizer.id && p.key !== 'admin');
+    const others = Object.values(people).filter((p) => p.id !== organizer.id && p.role === 'user');
     const talk = async (who: Person, content: string, extra: { entryId?: string; parentCommentId?: string; anonymous?: boolean } = {}) => {
       advanceClock(23 * 60_000);
       const c = await commentsService.createComment(

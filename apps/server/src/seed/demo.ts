@@ -17,8 +17,9 @@ import { CONTEST_PLANS, type PersonKey } from './plans.js';
  * 1: the three demo accounts. 2: eight more people, twenty contests in every status, category,
  * prize type and entry type, with entries, votes, comments, likes, reports, a paid-out winner
  * and an awarded badge. 3: the Basic Premium people hold a real subscription, paid from their wallet.
+ * 4: a moderator account (the report queue, bans, appeals; not roles or money).
  */
-export const DEMO_SEED_VERSION = 3;
+export const DEMO_SEED_VERSION = 4;
 
 export const DEMO_ACCOUNTS = [
   {
@@ -33,6 +34,22 @@ export const DEMO_ACCOUNTS = [
       locationState: 'Lagos',
       locationCity: 'Ikeja',
       gender: 'female',
+    },
+    walletNaira: 0,
+    credits: 0,
+  },
+  {
+    key: 'moderator',
+    user: {
+      fullName: 'Musa Moderator',
+      email: 'moderator@contesthub.local',
+      password: 'Moderator123!',
+      role: 'moderator',
+      isVerified: true,
+      bio: 'Works the report queue and keeps the comments kind.',
+      locationState: 'Kano',
+      locationCity: 'Nassarawa',
+      gender: 'male',
     },
     walletNaira: 0,
     credits: 0,
