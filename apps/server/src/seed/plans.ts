@@ -6,7 +6,18 @@
 import type { ContestCategory, EntryType, PrizeType, VotingType } from '@contesthub/shared';
 
 export type PersonKey =
-  'admin' | 'organizer' | 'participant' | 'adaeze' | 'emeka' | 'funmilayo' | 'ibrahim' | 'ngozi' | 'segun' | 'zainab' | 'tobi';
+  | 'admin'
+  | 'moderator'
+  | 'organizer'
+  | 'participant'
+  | 'adaeze'
+  | 'emeka'
+  | 'funmilayo'
+  | 'ibrahim'
+  | 'ngozi'
+  | 'segun'
+  | 'zainab'
+  | 'tobi';
 
 /** Where the contest stands once seeded. */
 export type Phase = 'upcoming' | 'entries' | 'voting' | 'ended' | 'cancelled';
