@@ -84,7 +84,10 @@ export async function badges(db: DbOrTx, userId: string) {
 /** Every account, and those active since `since` (their last authenticated request). */
 export async function userCounts(db: DbOrTx, since: Date): Promise<{ total: number; activeSince: number }> {
   const [row] = await db
-    .select({ total: count(), active: sql<string>`count(*) filter (where ${users.lastActiveAt} >= ${since.toISOString()}::timestamptz)::text` })
+    .select({
+      total: count(),
+      active: sql<string>`count(*) filter (where ${users.lastActiveAt} >= ${since.toISOString()}::timestamptz)::text`,
+    })
     .from(users);
   return { total: Number(row?.total ?? 0), activeSince: Number(row?.active ?? 0) };
 }

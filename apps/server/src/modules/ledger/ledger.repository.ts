@@ -635,7 +635,15 @@ export async function postingsInRange(
 ): Promise<{ rows: PostingSummaryRow[]; total: number }> {
   const inRange = sql`e.created_at >= ${range.from.toISOString()}::timestamptz and e.created_at <= ${range.to.toISOString()}::timestamptz`;
   const [rows, [totalRow]] = await Promise.all([
-    queryRows<{ id: string; reference: string; kind: LedgerKind; description: string; kobo: string; units: string; created_at: string | Date }>(
+    queryRows<{
+      id: string;
+      reference: string;
+      kind: LedgerKind;
+      description: string;
+      kobo: string;
+      units: string;
+      created_at: string | Date;
+    }>(
       db,
       sql`select t.id, t.reference, t.kind, t.description, t.created_at,
             coalesce(sum(e.amount) filter (where e.amount > 0 and e.asset = 'NGN'), 0)::text as kobo,
