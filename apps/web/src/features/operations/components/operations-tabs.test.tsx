@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEALTH_THRESHOLDS, type TFinancialReport, type TSystemHealth } from '@contesthub/shared';
 import { ToastProvider } from '../../../components/ui/toast';
@@ -262,5 +263,23 @@ describe('Financial Reports', () => {
     );
     show(<FinancialReportsTab />);
     expect(await screen.findByText('No transactions in this period')).toBeTruthy();
+  });
+});
+
+describe('accessibility', () => {
+  it('has no axe violations with both tabs loaded (contrast is checked in the browser journeys)', async () => {
+    server.serve('GET /admin-tools/system-health', ok(health()));
+    server.serve('GET /admin-tools/financial-reports', ok(report()));
+    show(
+      <main>
+        <h2>Admin Tools</h2>
+        <SystemMonitoringTab />
+        <FinancialReportsTab />
+      </main>,
+    );
+    await screen.findByTestId('health-uptime');
+    await screen.findByTestId('fin-revenue');
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 });
