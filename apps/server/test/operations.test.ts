@@ -19,8 +19,10 @@ import {
   type TVoteCreditPurchaseStarted,
   type TWallet,
 } from '@contesthub/shared';
-import { reports } from '../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { eventParked, reports } from '../src/db/schema/index.js';
 import { createMetrics, latencyBucket, LATENCY_BUCKETS_MS, quantileOf, RECENT_FAILURES_KEPT } from '../src/lib/metrics.js';
+import { createScheduler } from '../src/lib/jobs.js';
 import { failureMessage } from '../src/plugins/errors.js';
 import { insertContest, insertEntry } from './engagement-fixtures.js';
 import {
@@ -120,16 +122,60 @@ describe('system health', () => {
     expect(failure.message).toContain('the flux capacitor broke');
     expect(JSON.stringify(after.recentErrors)).not.toMatch(/\n\s+at |secret=1/);
 
-    expect(after.database.driver).toBe('pglite');
+    expect(after.database.driver).toBe(t.ctx.database.kind);
     expect(after.database.latencyMs).toEqual(expect.any(Number));
     expect(after.database.sizeBytes).toBeGreaterThan(0);
     expect(after.memory.rssBytes).toBeGreaterThan(0);
     expect(after.memory.percent).toBeGreaterThan(0);
     expect(after.server.uptimeSeconds).toBeGreaterThanOrEqual(0);
-    expect(after.jobs.source).toBe('none');
+    // Jobs are off in test apps: nothing runs here (on PostgreSQL the shared queue may still be read).
+    expect(after.jobs.source).not.toBe('process');
+    expect(after.jobs.list).toEqual([]);
     expect(after.events.pending).toBeGreaterThanOrEqual(0);
     expect(['healthy', 'warning', 'critical']).toContain(after.status);
     expect(after.thresholds).toEqual(HEALTH_THRESHOLDS);
+  });
+
+  it('grades a late job and a parked event, and the overall status follows the worst figure', async () => {
+    const at = Date.now();
+    t.ctx.metrics.watchJobs(() => [
+      {
+        name: 'contest-lifecycle',
+        intervalMs: 60_000,
+        running: false,
+        lastStartedAt: at - 11 * 60_000,
+        lastFinishedAt: at - 11 * 60_000,
+        lastFailedAt: null,
+      },
+      {
+        name: 'mail-delivery',
+        intervalMs: 5_000,
+        running: true,
+        lastStartedAt: at - 1_000,
+        lastFinishedAt: at - 6_000,
+        lastFailedAt: at - 6_000,
+      },
+    ]);
+    const subscriber = t.ctx.events.subscribers[0]!.name;
+    await t.ctx.db
+      .insert(eventParked)
+      .values({ subscriber, eventId: 999_999_999, aggregate: 'test:1', attempts: 1, nextAttemptAt: new Date(at + 60_000) });
+    try {
+      const h = await health();
+      expect(h.jobs).toMatchObject({ source: 'process', depth: 1, failing: 0, status: 'critical' });
+      expect(h.jobs.lagSeconds).toBeGreaterThanOrEqual(600);
+      expect(h.jobs.list.find((j) => j.name === 'contest-lifecycle')!.lateSeconds).toBeGreaterThanOrEqual(600);
+      // A failed run followed by a new start is not "failing" until that run fails too.
+      expect(h.jobs.list.find((j) => j.name === 'mail-delivery')!.lastFailedAt).toBeNull();
+      expect(h.events).toMatchObject({ parked: 1, status: 'warning' });
+      expect(h.status).toBe('critical');
+    } finally {
+      t.ctx.metrics.watchJobs(undefined);
+      await t.ctx.db.delete(eventParked).where(eq(eventParked.eventId, 999_999_999));
+    }
+    const calm = await health();
+    expect(calm.jobs.source).not.toBe('process');
+    expect(calm.events.parked).toBe(0);
   });
 
   it('grades each figure by the stated thresholds, the overall status being the worst', () => {
@@ -191,6 +237,37 @@ describe('system health', () => {
     });
     expect(failureMessage(dbError)).toBe('Database: relation "users" does not exist');
     expect(failureMessage(new TypeError('x is undefined'))).toBe('TypeError: x is undefined');
+  });
+
+  it("reports each job's runs in this process: started, finished, failed", async () => {
+    const quiet = { warn: () => {}, error: () => {}, info: () => {} } as unknown as Parameters<typeof createScheduler>[1];
+    let fail = true;
+    const scheduler = createScheduler(
+      [
+        {
+          name: 'flaky',
+          intervalMs: 60_000,
+          run: async () => {
+            if (fail) throw new Error('nope');
+          },
+        },
+      ],
+      quiet,
+      { timers: false },
+    );
+    expect(scheduler.stats()).toEqual([
+      { name: 'flaky', intervalMs: 60_000, running: false, lastStartedAt: null, lastFinishedAt: null, lastFailedAt: null },
+    ]);
+    await scheduler.run('flaky');
+    const failed = scheduler.stats()[0]!;
+    expect(failed.lastStartedAt).toEqual(expect.any(Number));
+    expect(failed.lastFailedAt).toBeGreaterThanOrEqual(failed.lastStartedAt!);
+    fail = false;
+    await scheduler.run('flaky');
+    const fine = scheduler.stats()[0]!;
+    expect(fine.lastFailedAt).toBe(failed.lastFailedAt);
+    expect(fine.lastFinishedAt).toBeGreaterThanOrEqual(fine.lastStartedAt!);
+    await scheduler.stop();
   });
 
   it('puts each duration in the first bucket that holds it', () => {
