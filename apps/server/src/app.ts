@@ -147,6 +147,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // System monitoring's figures of this instance: every answer's status and time, every unhandled failure.
   const metrics = createMetrics();
   app.addHook('onResponse', async (req, reply) => {
+    // A live stream (SSE) lasts minutes or hours: it is not an answer time.
+    if (String(req.headers.accept ?? '').includes('text/event-stream')) return;
     metrics.recordResponse(reply.statusCode, reply.elapsedTime);
   });
   app.addHook('onClose', async () => metrics.close());
