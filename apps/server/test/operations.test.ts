@@ -22,6 +22,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { eventParked, reports } from '../src/db/schema/index.js';
 import { createMetrics, latencyBucket, LATENCY_BUCKETS_MS, quantileOf, RECENT_FAILURES_KEPT } from '../src/lib/metrics.js';
+import { setClock } from '../src/lib/clock.js';
 import { createScheduler } from '../src/lib/jobs.js';
 import { failureMessage } from '../src/plugins/errors.js';
 import { insertContest, insertEntry } from './engagement-fixtures.js';
@@ -379,11 +380,28 @@ describe('financial reports', () => {
     expect((await adminStats()).totalRevenue).toBe(totals.revenueKobo);
   });
 
-  it('leaves out what happened before the period', async () => {
-    const week = await finance('?period=7');
-    const year = await finance('?period=365');
-    expect(new Date(week.period.to).getTime() - new Date(week.period.from).getTime()).toBe(7 * 24 * 60 * 60 * 1000);
-    expect(year.revenue.totalKobo).toBeGreaterThanOrEqual(week.revenue.totalKobo);
+  it('leaves out what happened before the period, and keeps it in money held and all-time revenue', async () => {
+    const today = await finance('?period=7');
+    expect(today.revenue.totalKobo).toBeGreaterThan(0);
+    expect(new Date(today.period.to).getTime() - new Date(today.period.from).getTime()).toBe(7 * 24 * 60 * 60 * 1000);
+    setClock(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+    try {
+      // A token from 8 days ago has expired: the admin signs in again, in the future.
+      const later = await createSignedInUser(t.app, { role: 'admin' });
+      const res = await call<TFinancialReport>('GET', '/api/admin-tools/financial-reports?period=7', later.token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const week = res.body.data;
+      expect(week.revenue.totalKobo).toBe(0);
+      expect(week.revenue.bySource.every((l) => l.kobo === 0 && l.credits === 0 && l.transactions === 0)).toBe(true);
+      expect(week.payouts).toEqual({ prizesKobo: 0, prizes: 0, withdrawalsKobo: 0, withdrawals: 0 });
+      expect(week.transactions.pagination.total).toBe(0);
+      expect(week.revenue.allTimeKobo).toBe(today.revenue.allTimeKobo);
+      expect(week.held).toEqual(today.held);
+      const month = (await call<TFinancialReport>('GET', '/api/admin-tools/financial-reports?period=30', later.token)).body.data;
+      expect(month.revenue.totalKobo).toBe(today.revenue.totalKobo);
+    } finally {
+      setClock(null);
+    }
   });
 });
 
