@@ -209,6 +209,49 @@ function Loaded({ h, refreshing, onRefresh }: { h: TSystemHealth; refreshing: bo
         </Card>
       </section>
 
+      {h.jobs.list.length > 0 && (
+        <section aria-labelledby="background-jobs">
+          <Card className="p-0">
+            <h3 id="background-jobs" className="border-b border-slate-800 px-4 py-3 font-semibold sm:px-6">
+              Background jobs on this instance
+            </h3>
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Background jobs table">
+              <table className="w-full min-w-[32rem] text-left text-sm">
+                <caption className="sr-only">Background jobs: state, last run and lateness</caption>
+                <thead className="text-xs uppercase text-slate-400">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 font-medium sm:px-6">
+                      Job
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      State
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Last started
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium sm:px-6">
+                      Late by
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-800">
+                  {h.jobs.list.map((j) => (
+                    <tr key={j.name}>
+                      <th scope="row" className="px-4 py-2 font-mono font-normal sm:px-6">
+                        {j.name}
+                      </th>
+                      <td className="px-3 py-2">{j.running ? 'Running' : j.lastFailedAt ? 'Last run failed' : 'Idle'}</td>
+                      <td className="px-3 py-2 text-slate-300">{j.lastStartedAt ? formatDateTime(j.lastStartedAt) : 'Not yet'}</td>
+                      <td className="px-4 py-2 sm:px-6">{j.lateSeconds > 0 ? formatSeconds(j.lateSeconds) : 'On time'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        </section>
+      )}
+
       <section aria-labelledby="recent-errors">
         <Card className="p-0">
           <h3 id="recent-errors" className="border-b border-slate-800 px-4 py-3 font-semibold sm:px-6">

@@ -164,10 +164,52 @@ describe('System Monitoring', () => {
     const rate = within(table).getByRole('row', { name: /Error rate/ });
     expect(within(rate).getAllByRole('cell')[0]!.textContent).toContain('5%');
 
+    expect(screen.queryByRole('table', { name: /Background jobs/ })).toBeNull();
+
     const errors = screen.getByRole('region', { name: 'Recent errors' });
     expect(within(errors).getByText('POST /api/votes')).toBeTruthy();
     expect(within(errors).getByText('Database: deadlock detected')).toBeTruthy();
     expect(within(errors).getByText(/request req-1234abcd/)).toBeTruthy();
+  });
+
+  it("lists this instance's background jobs when it runs them", async () => {
+    server.serve(
+      'GET /admin-tools/system-health',
+      ok(
+        health({
+          jobs: {
+            source: 'process',
+            depth: 1,
+            lagSeconds: 660,
+            failing: 1,
+            status: 'critical',
+            list: [
+              {
+                name: 'contest-lifecycle',
+                running: false,
+                lastStartedAt: '2026-11-26T00:49:00Z',
+                lastFinishedAt: '2026-11-26T00:49:01Z',
+                lastFailedAt: null,
+                lateSeconds: 660,
+              },
+              {
+                name: 'mail-delivery',
+                running: false,
+                lastStartedAt: '2026-11-26T00:59:55Z',
+                lastFinishedAt: '2026-11-26T00:59:56Z',
+                lastFailedAt: '2026-11-26T00:59:56Z',
+                lateSeconds: 0,
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    show(<SystemMonitoringTab />);
+    const table = await screen.findByRole('table', { name: 'Background jobs: state, last run and lateness' });
+    expect(within(within(table).getByRole('row', { name: /contest-lifecycle/ })).getByText('11 min')).toBeTruthy();
+    expect(within(within(table).getByRole('row', { name: /mail-delivery/ })).getByText('Last run failed')).toBeTruthy();
+    expect(screen.getByText(/Lag 11 min · 1 failing/)).toBeTruthy();
   });
 
   it('refreshes every 30 seconds while shown, and not while its tab is hidden', async () => {
