@@ -25,6 +25,7 @@ import { createMetrics, latencyBucket, LATENCY_BUCKETS_MS, quantileOf, RECENT_FA
 import { setClock } from '../src/lib/clock.js';
 import { createScheduler } from '../src/lib/jobs.js';
 import { failureMessage } from '../src/plugins/errors.js';
+import { contestPayload } from './contest-fixtures.js';
 import { insertContest, insertEntry } from './engagement-fixtures.js';
 import {
   apiCall,
@@ -314,7 +315,7 @@ describe('financial reports', () => {
     const buyer = await createSignedInUser(t.app, { fullName: 'Bisi Buyer' });
     const friend = await createSignedInUser(t.app, { fullName: 'Femi Friend' });
     const paid = await buyCredits(buyer);
-    await deposit(buyer, 5_000);
+    await deposit(buyer, 10_000);
 
     // A credit transfer: its naira fee is revenue.
     const walletBefore = (await walletOf(buyer)).balance;
@@ -332,6 +333,10 @@ describe('financial reports', () => {
     expect(bank.status, JSON.stringify(bank.body)).toBe(200);
     const out = await call('POST', '/api/wallet/withdraw', buyer.token, { amount: nairaToKobo(1_000), password: buyer.password });
     expect(out.status, JSON.stringify(out.body)).toBe(200);
+
+    // A cash-prize contest: its ₦5,000 prize leaves the wallet for escrow.
+    const prize = await call('POST', '/api/contests', buyer.token, contestPayload({ prizeAmount: 500_000 }));
+    expect(prize.status, JSON.stringify(prize.body)).toBe(201);
 
     // A paid vote: 10 credits into the platform's credit revenue.
     const organizer = await createSignedInUser(t.app);
@@ -358,8 +363,10 @@ describe('financial reports', () => {
     expect(types).toContain('withdrawal');
     expect(report.transactions.items.length).toBeLessThanOrEqual(10);
     expect(report.transactions.pagination).toMatchObject({ page: 1, limit: 10 });
-    // Purchase, deposit, transfer, withdrawal, vote.
-    expect(report.transactions.pagination.total - reportBefore.transactions.pagination.total).toBe(5);
+    // Purchase, deposit, transfer, withdrawal, escrow, vote.
+    expect(report.transactions.pagination.total - reportBefore.transactions.pagination.total).toBe(6);
+    expect(report.held.escrowKobo - reportBefore.held.escrowKobo).toBe(500_000);
+    expect(report.transactions.items.find((i) => i.kind === 'contest_escrow')).toMatchObject({ type: 'contest_fee', kobo: 500_000 });
     const [first, second] = [await finance('?period=30&limit=2'), await finance('?period=30&limit=2&page=2')];
     expect(first.transactions.items).toHaveLength(2);
     expect(second.transactions.items).toHaveLength(2);

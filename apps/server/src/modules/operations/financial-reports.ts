@@ -89,7 +89,8 @@ export function financialReport(db: Db, query: TFinancialReportQuery): Promise<T
           prizesKobo: prizes?.totalIn ?? 0,
           prizes: prizes?.transactions ?? 0,
           withdrawalsKobo: (sent?.totalIn ?? 0) - (returned?.totalOut ?? 0),
-          withdrawals: (sent?.transactions ?? 0) - (returned?.transactions ?? 0),
+          // A reversal in the period of a withdrawal sent before it never makes the count negative.
+          withdrawals: Math.max(0, (sent?.transactions ?? 0) - (returned?.transactions ?? 0)),
         },
         transactions: {
           items: postings.rows.map((p) => ({
