@@ -20,6 +20,7 @@ import { createGateway } from './lib/payments/index.js';
 import { createScheduler, type Scheduler } from './lib/jobs.js';
 import { createJobQueueScheduler } from './lib/job-queue.js';
 import { nonBlockingStdout } from './lib/log-destination.js';
+import { createMetrics } from './lib/metrics.js';
 import { jobsOf, paymentRegistry, subscribers } from './composition.js';
 import { createDispatcher } from './lib/events/dispatcher.js';
 import { setEventWakeUp } from './lib/events/index.js';
@@ -63,6 +64,7 @@ import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { announcementRoutes, notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { operationsRoutes } from './modules/operations/operations.routes.js';
 import { notificationPreferenceRoutes } from './modules/notifications/preferences.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
@@ -142,7 +144,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  // System monitoring's figures of this instance: every answer's status and time, every unhandled failure.
+  const metrics = createMetrics();
+  app.addHook('onResponse', async (req, reply) => {
+    // A live stream (SSE) lasts minutes or hours: it is not an answer time.
+    if (String(req.headers.accept ?? '').includes('text/event-stream')) return;
+    metrics.recordResponse(reply.statusCode, reply.elapsedTime);
+  });
+  app.addHook('onClose', async () => metrics.close());
+  registerErrorHandler(app, { onUnhandled: (failure) => metrics.recordFailure(failure) });
   registerRequestGuards(app);
 
   const database =
@@ -176,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments: paymentRegistry,
     events,
     realtime,
+    metrics,
     lifecycle: { draining: false },
     log: app.log,
   };
@@ -202,6 +213,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         database.kind === 'postgres' && database.url
           ? await createJobQueueScheduler(jobsOf(ctx), ctx.log, { connectionString: database.url })
           : createScheduler(jobsOf(ctx), ctx.log);
+      const running = scheduler;
+      metrics.watchJobs(() => running.stats());
       // A recorded event wakes the dispatcher (it would otherwise look again within a second).
       // Coalesced over a quarter second, so a rush of votes makes batches, not one run per vote.
       setEventWakeUp(() => scheduler?.wake('event-dispatch', 250));
@@ -209,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     app.addHook('preClose', async () => {
       setEventWakeUp(undefined);
+      metrics.watchJobs(undefined);
       await scheduler?.stop();
     });
   }
@@ -296,6 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notificationPreferenceRoutes, { prefix: '/notifications' });
       await api.register(announcementRoutes, { prefix: '/admin-tools' });
       await api.register(auditRoutes, { prefix: '/admin-tools' });
+      await api.register(operationsRoutes, { prefix: '/admin-tools' });
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,7 @@ import type { Storage } from './lib/storage.js';
 import type { PaymentRegistry } from './lib/payments/registry.js';
 import type { Dispatcher } from './lib/events/dispatcher.js';
 import type { Realtime } from './lib/realtime/index.js';
+import type { MetricsCollector } from './lib/metrics.js';
 
 /** What services need from the running app; passed explicitly so services stay plain functions. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
    * their commit; logout, revocation and a ban close streams through it, on every instance.
    */
   realtime: Realtime;
+  /** This instance's request, latency, error, process and job figures (lib/metrics.ts; system monitoring). */
+  metrics: MetricsCollector;
   /** `draining` turns true when the server starts stopping: readiness answers 503 from then on. */
   lifecycle: { draining: boolean };
   log: FastifyBaseLogger;

@@ -82,6 +82,7 @@ export async function createJobQueueScheduler(jobs: Job[], log: FastifyBaseLogge
       await Promise.all(jobs.map((j) => boss.send(j.name, {}).catch(() => null)));
     },
     run: (name) => local.run(name),
+    stats: () => local.stats(),
     async stop() {
       stopping = true;
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });

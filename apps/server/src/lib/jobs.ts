@@ -16,6 +16,17 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
+/** How one job has been running in this process (system monitoring's queue lag on the embedded database). */
+export interface JobRunStats {
+  name: string;
+  intervalMs: number;
+  running: boolean;
+  /** When the run in progress (or the last one) started, ms since the epoch; null before the first. */
+  lastStartedAt: number | null;
+  lastFinishedAt: number | null;
+  lastFailedAt: number | null;
+}
+
 export interface Scheduler {
   /** Runs every job once now (outside its timer); a job already running is awaited instead of started again. */
   runNow(): Promise<void>;
@@ -25,24 +36,37 @@ export interface Scheduler {
   run(name: string): Promise<void>;
   /** Clears the timers and waits for runs in progress, so the database can close after it. */
   stop(): Promise<void>;
+  /** Each job's runs in this process. */
+  stats(): JobRunStats[];
 }
 
 export function createScheduler(jobs: Job[], log: FastifyBaseLogger, opts: { timers?: boolean } = {}): Scheduler {
   const running = new Map<string, Promise<void>>();
+  const runs = new Map<string, { started: number | null; finished: number | null; failed: number | null }>(
+    jobs.map((j) => [j.name, { started: null, finished: null, failed: null }]),
+  );
   let stopped = false;
 
   const tick = (job: Job): Promise<void> => {
     const inFlight = running.get(job.name);
     if (inFlight) return inFlight;
     const started = Date.now();
+    const mark = runs.get(job.name);
+    if (mark) mark.started = started;
     const run = job
       .run()
       .then(() => {
         const ms = Date.now() - started;
         if (ms > job.intervalMs) log.warn({ job: job.name, ms }, 'job took longer than its interval');
       })
-      .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
-      .finally(() => running.delete(job.name));
+      .catch((err: unknown) => {
+        if (mark) mark.failed = Date.now();
+        log.error({ err, job: job.name }, 'job failed');
+      })
+      .finally(() => {
+        if (mark) mark.finished = Date.now();
+        running.delete(job.name);
+      });
     running.set(job.name, run);
     return run;
   };
@@ -74,6 +98,19 @@ export function createScheduler(jobs: Job[], log: FastifyBaseLogger, opts: { tim
     },
     async runNow() {
       await Promise.all(jobs.map(async (job) => tick(job)));
+    },
+    stats() {
+      return jobs.map((job) => {
+        const mark = runs.get(job.name)!;
+        return {
+          name: job.name,
+          intervalMs: job.intervalMs,
+          running: running.has(job.name),
+          lastStartedAt: mark.started,
+          lastFinishedAt: mark.finished,
+          lastFailedAt: mark.failed,
+        };
+      });
     },
     async stop() {
       stopped = true;

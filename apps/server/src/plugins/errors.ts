@@ -45,11 +45,36 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string; errorT
   FST_REQ_FILE_TOO_LARGE: { status: 413, message: MESSAGES.server.payloadTooLarge, errorType: 'FILE_TOO_LARGE' },
 };
 
+/** An unhandled failure as system monitoring keeps it (lib/metrics.ts RecordedFailure). */
+export interface UnhandledFailure {
+  method: string;
+  route: string;
+  status: number;
+  message: string;
+  requestId: string;
+}
+
+/**
+ * What staff may read of an unhandled error: its message, never its stack; for a failed query the
+ * database's own words (the cause), never the statement and its parameters.
+ */
+export function failureMessage(err: unknown): string {
+  const e = err as { message?: unknown; cause?: { message?: unknown }; name?: unknown } | undefined;
+  const message = typeof e?.message === 'string' ? e.message : String(err);
+  if (message.startsWith('Failed query')) {
+    const cause = typeof e?.cause?.message === 'string' ? e.cause.message : 'database error';
+    return `Database: ${cause}`.slice(0, 300);
+  }
+  const name = typeof e?.name === 'string' && e.name !== 'Error' ? `${e.name}: ` : '';
+  return `${name}${message}`.slice(0, 300);
+}
+
 /**
  * The one error handler: every failure leaves as the envelope {success:false, message, errorType?,
- * errors?}. Anything unexpected is logged in full and answered with a generic 500.
+ * errors?}. Anything unexpected is logged in full, handed to `onUnhandled` (system monitoring's
+ * recent failures) and answered with a generic 500.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, opts: { onUnhandled?: (failure: UnhandledFailure) => void } = {}): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
@@ -91,6 +116,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else {
       req.log.error({ err }, 'unhandled error');
     }
+    opts.onUnhandled?.({
+      method: req.method,
+      route: req.routeOptions?.url ?? req.url,
+      status: 500,
+      message: failureMessage(err),
+      requestId: String(req.id),
+    });
     return reply.status(500).send(failure(MESSAGES.server.internal, 'INTERNAL_ERROR'));
   });
 }

@@ -211,3 +211,39 @@ export async function parkedCount(db: DbOrTx, subscriber?: string): Promise<numb
     .where(subscriber ? eq(eventParked.subscriber, subscriber) : undefined);
   return row?.n ?? 0;
 }
+
+/**
+ * The dispatcher's backlog (system monitoring): events after each subscriber's cursor, whether or
+ * not they are settled yet, summed over subscribers, with the age of the oldest; and the parked
+ * events (a subscriber failed on them) with the oldest's age. Ages in seconds, from the database clock.
+ */
+export async function backlog(
+  db: DbOrTx,
+  subscribers: readonly string[],
+): Promise<{ pending: number; oldestPendingSeconds: number; parked: number }> {
+  if (subscribers.length === 0) return { pending: 0, oldestPendingSeconds: 0, parked: 0 };
+  const names = sql.join(
+    subscribers.map((n) => sql`${n}`),
+    sql`, `,
+  );
+  const [pending] = await queryRows<{ pending: string; oldest: string | null }>(
+    db,
+    sql`select coalesce(sum(b.n), 0)::text as pending, extract(epoch from (now() - min(b.oldest)))::text as oldest
+        from ${eventCursors} c
+        cross join lateral (
+          select count(*) as n, min(e.created_at) as oldest from ${domainEvents} e
+          where (e.txid, e.id) > (c.txid, c.event_id)
+        ) b
+        where c.subscriber in (${names})`,
+  );
+  const [parkedRow] = await queryRows<{ n: string }>(
+    db,
+    sql`select count(*)::text as n from ${eventParked} where subscriber in (${names})`,
+  );
+  const parked = Number(parkedRow?.n ?? 0);
+  return {
+    pending: Number(pending?.pending ?? 0),
+    oldestPendingSeconds: Math.max(0, Math.round(Number(pending?.oldest ?? 0))),
+    parked,
+  };
+}

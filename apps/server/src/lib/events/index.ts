@@ -114,3 +114,6 @@ export interface Subscriber {
    */
   handleBatch?(tx: Tx, events: StoredEvent[], afterCommit: AfterCommit): Promise<void>;
 }
+
+/** The dispatcher's backlog for system monitoring (events.repository.ts `backlog`). */
+export { backlog as eventBacklog } from './events.repository.js';

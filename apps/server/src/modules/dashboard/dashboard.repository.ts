@@ -6,7 +6,7 @@
  */
 import { and, count, countDistinct, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contests, entries, userBadges, votes } from '../../db/schema/index.js';
+import { contests, entries, reports, userBadges, users, votes } from '../../db/schema/index.js';
 import { RANKING_ORDER } from '../entries/entries.repository.js';
 
 export async function contestsCreated(db: DbOrTx, userId: string): Promise<number> {
@@ -77,4 +77,49 @@ export async function badges(db: DbOrTx, userId: string) {
     .innerJoin(contests, eq(contests.id, userBadges.contestId))
     .where(eq(userBadges.userId, userId))
     .orderBy(desc(userBadges.awardedAt));
+}
+
+// ---------- the admin overview (GET /api/dashboard/admin-stats) ----------
+
+/** Every account, and those active since `since` (their last authenticated request). */
+export async function userCounts(db: DbOrTx, since: Date): Promise<{ total: number; activeSince: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      active: sql<string>`count(*) filter (where ${users.lastActiveAt} >= ${since.toISOString()}::timestamptz)::text`,
+    })
+    .from(users);
+  return { total: Number(row?.total ?? 0), activeSince: Number(row?.active ?? 0) };
+}
+
+/** Contests open for entries or voting. */
+export async function activeContests(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(contests)
+    .where(inArray(contests.status, ['active', 'voting']));
+  return Number(row?.n ?? 0);
+}
+
+/** Distinct reported items with a pending report, in all and of users and contests. */
+export async function flaggedItems(db: DbOrTx): Promise<{ all: number; users: number; contests: number }> {
+  const [row] = await db
+    .select({
+      all: sql<string>`count(distinct (${reports.targetType}, ${reports.targetId}))::text`,
+      users: sql<string>`count(distinct ${reports.targetId}) filter (where ${reports.targetType} = 'user')::text`,
+      contests: sql<string>`count(distinct ${reports.targetId}) filter (where ${reports.targetType} = 'contest')::text`,
+    })
+    .from(reports)
+    .where(eq(reports.status, 'pending'));
+  return { all: Number(row?.all ?? 0), users: Number(row?.users ?? 0), contests: Number(row?.contests ?? 0) };
+}
+
+/** Entries awaiting their organizer's review, across contests that are not over. */
+export async function entriesAwaitingReview(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(entries)
+    .innerJoin(contests, eq(contests.id, entries.contestId))
+    .where(and(eq(entries.status, 'pending'), notInArray(contests.status, ['ended', 'cancelled'])));
+  return Number(row?.n ?? 0);
 }

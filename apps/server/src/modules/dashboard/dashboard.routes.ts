@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZRecentActivityList, ZRecentActivityQuery, ZUserStats } from '@contesthub/shared';
-import { envelope, ok } from '../../lib/http.js';
+import { ZAdminStats, ZRecentActivityList, ZRecentActivityQuery, ZUserStats } from '@contesthub/shared';
+import { envelope, ok, rateLimits } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as dashboard from './dashboard.service.js';
 
@@ -33,5 +33,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
     },
     async (req) => ok({ activities: await dashboard.recentActivity(app.ctx, requireAuth(req).userId, req.query.limit) }),
+  );
+
+  app.get(
+    '/admin-stats',
+    {
+      schema: {
+        tags,
+        summary:
+          'The admin overview: users, active contests, revenue (kobo), flagged content, users and contests, entries awaiting review, daily active users, system health (this instance)',
+        response: { 200: envelope(ZAdminStats) },
+      },
+      config: { access: 'admin', rateLimit: rateLimits.perUser(60) },
+    },
+    async () => ok(await dashboard.adminStats(app.ctx)),
   );
 };

@@ -568,6 +568,109 @@ export function accountLinesSql(accountCode: string): SQL {
     where a.code = ${accountCode}`;
 }
 
+// ---------- platform-wide reports (financial reports) ----------
+
+export interface DateRange {
+  from: Date;
+  to: Date;
+}
+
+export interface KindTotalRow {
+  asset: Asset;
+  kind: LedgerKind;
+  /** Signed sum of the lines on the accounts (minor units). */
+  net: number;
+  /** Money in (positive lines) and out (negative lines, as a positive number). */
+  totalIn: number;
+  totalOut: number;
+  /** Distinct postings. */
+  transactions: number;
+}
+
+/**
+ * Per asset and transaction kind, the lines of every account of `accountKind` posted in the range
+ * (both ends inclusive): e.g. what the revenue accounts earned by kind, or what gateway accounts
+ * paid out for withdrawals.
+ */
+export async function kindTotalsOnAccounts(db: DbOrTx, accountKind: string, range: DateRange): Promise<KindTotalRow[]> {
+  const rows = await queryRows<{ asset: Asset; kind: LedgerKind; net: string; total_in: string; total_out: string; transactions: string }>(
+    db,
+    sql`select e.asset, t.kind, coalesce(sum(e.amount), 0)::text as net,
+          coalesce(sum(e.amount) filter (where e.amount > 0), 0)::text as total_in,
+          coalesce(-sum(e.amount) filter (where e.amount < 0), 0)::text as total_out,
+          count(distinct t.id)::text as transactions
+        from ${ledgerEntries} e
+        join ${ledgerAccounts} a on a.id = e.account_id and a.kind = ${accountKind}
+        join ${ledgerTransactions} t on t.id = e.transaction_id
+        where e.created_at >= ${range.from.toISOString()}::timestamptz and e.created_at <= ${range.to.toISOString()}::timestamptz
+        group by e.asset, t.kind
+        order by e.asset, t.kind`,
+  );
+  return rows.map((r) => ({
+    asset: r.asset,
+    kind: r.kind,
+    net: Number(r.net),
+    totalIn: Number(r.total_in),
+    totalOut: Number(r.total_out),
+    transactions: Number(r.transactions),
+  }));
+}
+
+export interface PostingSummaryRow {
+  id: string;
+  reference: string;
+  kind: LedgerKind;
+  description: string;
+  /** What the posting moved: the sum of its positive lines per asset (minor units). */
+  movedKobo: number;
+  movedCreditUnits: number;
+  createdAt: Date;
+}
+
+/** Every posting of the range, newest first (by its journal lines), one page, and how many there are. */
+export async function postingsInRange(
+  db: DbOrTx,
+  range: DateRange,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PostingSummaryRow[]; total: number }> {
+  const inRange = sql`e.created_at >= ${range.from.toISOString()}::timestamptz and e.created_at <= ${range.to.toISOString()}::timestamptz`;
+  const [rows, [totalRow]] = await Promise.all([
+    queryRows<{
+      id: string;
+      reference: string;
+      kind: LedgerKind;
+      description: string;
+      kobo: string;
+      units: string;
+      created_at: string | Date;
+    }>(
+      db,
+      sql`select t.id, t.reference, t.kind, t.description, t.created_at,
+            coalesce(sum(e.amount) filter (where e.amount > 0 and e.asset = 'NGN'), 0)::text as kobo,
+            coalesce(sum(e.amount) filter (where e.amount > 0 and e.asset = 'CREDIT'), 0)::text as units
+          from ${ledgerEntries} e
+          join ${ledgerTransactions} t on t.id = e.transaction_id
+          where ${inRange}
+          group by t.id
+          order by max(e.id) desc
+          limit ${page.limit} offset ${page.offset}`,
+    ),
+    queryRows<{ total: string }>(db, sql`select count(distinct e.transaction_id)::text as total from ${ledgerEntries} e where ${inRange}`),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      reference: r.reference,
+      kind: r.kind,
+      description: r.description,
+      movedKobo: Number(r.kobo),
+      movedCreditUnits: Number(r.units),
+      createdAt: new Date(r.created_at),
+    })),
+    total: Number(totalRow?.total ?? 0),
+  };
+}
+
 // ---------- integrity ----------
 
 /** Everything checkLedgerIntegrity looks at, in raw rows. */

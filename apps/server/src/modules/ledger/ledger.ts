@@ -75,6 +75,7 @@ export {
   gatewayMovements,
   inflowOfKind,
   isPosted,
+  kindTotalsOnAccounts,
   latestFlaggedPostingOn,
   movements,
   netOfKinds,
@@ -87,11 +88,15 @@ export {
   postedAccount,
   postedAmount,
   postingsByReference,
+  postingsInRange,
   type AccountRow,
+  type DateRange,
+  type KindTotalRow,
   type KindFlowRow,
   type MovementFilter,
   type MovementRow,
   type OwnedLineRow,
+  type PostingSummaryRow,
 } from './ledger.repository.js';
 
 function replayOf(input: PostInput, posted: PostingRow): PostResult {

@@ -9,6 +9,7 @@ import { StatCard } from '../../../components/ui/stat';
 import { useRecentActivity } from '../../../features/dashboard/api/get-recent-activity';
 import { useUserStats } from '../../../features/dashboard/api/get-user-stats';
 import { RecentActivityList } from '../../../features/dashboard/components/RecentActivity';
+import { AdminOverview } from '../../../features/dashboard/components/AdminOverview';
 import { newAccount } from '../../../features/auth/lib/new-account';
 
 /** Spec 001 §8 (Shell and dashboard). */
@@ -60,6 +61,8 @@ export default function DashboardHome() {
           </Button>
         </div>
       )}
+
+      {user.role === 'admin' && <AdminOverview />}
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard icon={Trophy} tone="text-emerald-300" label="Contests created" loading={stats.isPending} testId="stat-contests-created">
