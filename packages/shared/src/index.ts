@@ -39,3 +39,4 @@ export * from './schemas/audit.js';
 export * from './paths.js';
 export * from './labels.js';
 export * from './first-data.js';
+export * from './schemas/contest-ops.js';
