@@ -32,7 +32,7 @@ export const CONTEST_OPS_MESSAGES = {
   submissionOver: 'The submission phase of this contest is over',
   votingOver: 'The voting phase of this contest is over',
   votingNotStarted: 'The voting phase of this contest has not started yet',
-  extendOverlaps: 'The submission phase cannot end after voting starts; extend voting first',
+  extendOverlaps: 'The submission phase must end before voting ends; extend voting first',
   withdrawalRetried: 'Withdrawal sent to the bank again',
   withdrawalFailed: 'Withdrawal marked failed and refunded',
   withdrawalNotOpen: 'This withdrawal is no longer pending',

@@ -1,8 +1,9 @@
 /**
  * PUT /api/admin-tools/contests/{id}/phase {action, phase, until?, reason} (issue 15 item 5):
  *
- *   extend submission  entryEndDate moves to `until` (later than now and than the current end, not
- *                      after voting starts); only while entries are open or not yet open.
+ *   extend submission  entryEndDate moves to `until` (later than now and than the current end,
+ *                      before voting ends; a voting start it passes moves with it); only while
+ *                      entries are open or not yet open.
  *   extend voting      votingEndDate moves to `until` (later than now and the current end), while
  *                      the contest is running and voting is not over.
  *   close submission   the organizer's "close entries" (active → voting), through changeStatusInTx.
@@ -37,8 +38,10 @@ async function extend(tx: Tx, row: ContestRow, phase: 'submission' | 'voting', u
   if (phase === 'submission') {
     if (stage !== 'upcoming' && stage !== 'entries') throw AppError.conflict(CONTEST_OPS_MESSAGES.submissionOver);
     if (until <= row.entryEndDate) throw AppError.badRequest(CONTEST_OPS_MESSAGES.untilNotLater);
-    if (until > row.votingStartDate) throw AppError.conflict(CONTEST_OPS_MESSAGES.extendOverlaps);
-    await contestsRepo.setPhaseDates(tx, row.id, { entryEndDate: until }, at);
+    if (until >= row.votingEndDate) throw AppError.conflict(CONTEST_OPS_MESSAGES.extendOverlaps);
+    // Voting starts when entries close at the earliest: a start the new end passes moves with it.
+    const votingStartDate = until > row.votingStartDate ? until : row.votingStartDate;
+    await contestsRepo.setPhaseDates(tx, row.id, { entryEndDate: until, votingStartDate }, at);
     return;
   }
   if (stage === 'ended') throw AppError.conflict(CONTEST_OPS_MESSAGES.votingOver);
