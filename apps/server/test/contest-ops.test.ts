@@ -31,7 +31,16 @@ import { runReconciliation } from '../src/modules/reconciliation/reconciliation.
 import { userBanned, userUnbanned } from '../src/modules/users/users.events.js';
 import { runWithdrawalFollowUp } from '../src/modules/wallet/withdrawals.service.js';
 import { DAY, HOUR, castVote, createContest, createUsers, giveCredits, insertContest, insertEntry } from './contest-fixtures.js';
-import { apiCall, createSignedInUser, createTestApp, login, type LoginResult, type TestApp, type TestUser } from './helpers.js';
+import {
+  apiCall,
+  createSignedInUser,
+  createTestApp,
+  eventsNamed,
+  login,
+  type LoginResult,
+  type TestApp,
+  type TestUser,
+} from './helpers.js';
 import { startFakePaystack, type FakePaystack } from './payments/fake-paystack.js';
 
 type User = TestUser & LoginResult;
@@ -331,6 +340,9 @@ describe('prize management', () => {
     expect(released.body.data).toMatchObject({ payoutStatus: 'paid', escrowHeld: 0, paidToWinner: 950_000, hold: null });
     expect(await wallet(c.winner)).toBe(950_000);
     expect(await postings(`contest:payout:${c.id}`)).toBe(1);
+    expect(await eventsNamed(p.ctx, 'contest.prize_released', (e) => e.contestId === c.id)).toEqual([
+      expect.objectContaining({ winnerUserId: c.winner, prizePaidKobo: 950_000, feeKobo: 50_000, actorId: admin.userId }),
+    ]);
 
     // Exactly once: releasing again is refused, holding a paid prize too.
     expect((await call('PUT', `/api/admin-tools/contests/${c.id}/payout-release`, admin, { reason: 'again' })).status).toBe(409);
@@ -360,6 +372,11 @@ describe('prize management', () => {
     await endNow(c.id);
     expect(await prize(c.id)).toMatchObject({ payoutStatus: 'paid', escrowHeld: 0, paidToWinner: 190_000 });
     expect(await postings(`contest:payout:${c.id}`)).toBe(1);
+    // Paid by finalize (contest.finalized says so), not by the release.
+    expect(await eventsNamed(p.ctx, 'contest.prize_released', (e) => e.contestId === c.id)).toEqual([]);
+    expect(await eventsNamed(p.ctx, 'contest.finalized', (e) => e.contestId === c.id)).toEqual([
+      expect.objectContaining({ prizePaidKobo: 190_000 }),
+    ]);
 
     const org = await createSignedInUser(p.app);
     const badge = await insertContest(p.ctx, org.userId);

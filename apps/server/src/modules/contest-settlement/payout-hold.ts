@@ -31,6 +31,8 @@ import type { ContestRow } from '../contests/contests.repository.js';
 import { loadEntry } from '../entries/entries.repository.js';
 import { accounts } from '../ledger/accounts.js';
 import { balanceOf, isPosted, postedAmount } from '../ledger/ledger.js';
+import { recordEvent } from '../../lib/events/index.js';
+import { contestPrizeReleased } from './contest-settlement.events.js';
 import { payCashPrize, prizePayoutReference } from './finalize-contest.js';
 
 const isCash = (row: Pick<ContestRow, 'prizeType'>) => row.prizeType === 'cash' || row.prizeType === 'cashanditem';
@@ -86,6 +88,20 @@ export async function releasePayout(ctx: AppContext, actor: StaffActor, id: stri
     if (row.finalizedAt && row.status === 'ended') {
       const entry = row.winnerEntryId ? await loadEntry(tx, row.winnerEntryId) : undefined;
       paid = await payCashPrize(tx, row, entry ? { id: entry.id, participantId: entry.participantId } : null);
+      await recordEvent(
+        tx,
+        contestPrizeReleased,
+        {
+          contestId: row.id,
+          organizerId: row.organizerId,
+          winnerUserId: entry?.participantId ?? null,
+          prizePaidKobo: paid.prizePaid,
+          feeKobo: paid.fee,
+          refundedKobo: paid.refunded,
+          actorId: actor.userId,
+        },
+        { actorId: actor.userId },
+      );
     }
     await appendAudit(tx, actor, {
       action: 'payout.release',
