@@ -167,6 +167,21 @@ describe('Contest Management', { timeout: 20_000 }, () => {
     expect(within(flags).getByText('82% of votes come from accounts younger than 7 days')).toBeTruthy();
   });
 
+  it('refreshes the voting monitor every 30 seconds while the page is visible', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderAt('/dashboard/contest-management');
+      await openTab('Voting Monitor');
+      expect(await screen.findByText('Afrobeats Cover')).toBeTruthy();
+      const asked = () => server.calls.filter((c) => c.path === '/admin-tools/contests/voting-monitor').length;
+      const before = asked();
+      await vi.advanceTimersByTimeAsync(30_000);
+      await waitFor(() => expect(asked()).toBe(before + 1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('holds a payout with a required reason, then shows it held with Release', async () => {
     renderAt('/dashboard/contest-management');
     await openTab('Prize Management');
