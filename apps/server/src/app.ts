@@ -65,6 +65,7 @@ import { reconciliationRoutes } from './modules/reconciliation/reconciliation.ro
 import { announcementRoutes, notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { operationsRoutes } from './modules/operations/operations.routes.js';
+import { contestOpsRoutes } from './modules/contest-ops/contest-ops.routes.js';
 import { notificationPreferenceRoutes } from './modules/notifications/preferences.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
@@ -311,6 +312,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(announcementRoutes, { prefix: '/admin-tools' });
       await api.register(auditRoutes, { prefix: '/admin-tools' });
       await api.register(operationsRoutes, { prefix: '/admin-tools' });
+      await api.register(contestOpsRoutes, { prefix: '/admin-tools' });
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,7 @@ import { settleCreditPurchase } from './modules/vote-credits/vote-credits.servic
 import { contestTotalsSubscriber } from './modules/votes/contest-totals.subscriber.js';
 import { supportMailsSubscriber } from './modules/support/support-mails.subscriber.js';
 import { walletMailsSubscriber } from './modules/wallet/wallet-mails.subscriber.js';
+import { walletHoldsSubscriber } from './modules/wallet/wallet-holds.subscriber.js';
 import type { AnyNotificationKind } from './modules/notifications/notification-type.js';
 import { notificationsSubscriber } from './modules/notifications/notifications.subscriber.js';
 import { deliverySubscriber } from './modules/notifications/delivery.subscriber.js';
@@ -90,6 +91,8 @@ export function subscribers(ctx: Pick<AppContext, 'mailer' | 'realtime' | 'confi
     trialSubscriber,
     securityMailsSubscriber(ctx.mailer),
     walletMailsSubscriber(ctx.mailer),
+    // A banned user's pending withdrawals are held for a person (user.banned).
+    walletHoldsSubscriber,
     supportMailsSubscriber(ctx.mailer),
     notificationsSubscriber(notificationTypes, ctx.realtime),
     // Mail and push of the notifications written above, per the person's preferences.

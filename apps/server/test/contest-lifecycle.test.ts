@@ -101,6 +101,7 @@ describe('phases follow the clock', () => {
         fee: 50_004,
         refunded: 0,
         badgeAwarded: false,
+        prizeHeld: false,
       },
     ]);
     expect(await walletOf(t.ctx, p2!.user.id)).toBe(950_095);

@@ -40,3 +40,4 @@ export * from './schemas/operations.js';
 export * from './paths.js';
 export * from './labels.js';
 export * from './first-data.js';
+export * from './schemas/contest-ops.js';

@@ -40,6 +40,7 @@ const SubscriptionVerificationPage = lazy(() => import('./routes/dashboard/subsc
 const NotificationsPage = lazy(() => import('./routes/dashboard/notifications'));
 const MessagesPage = lazy(() => import('./routes/dashboard/messages'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
+const ContestManagementPage = lazy(() => import('./routes/dashboard/contest-management'));
 
 const soon = (title: string, description: string) => <ComingSoon title={title} description={description} />;
 
@@ -160,7 +161,11 @@ export function AppRoutes() {
             <Route
               key={path}
               path={path}
-              element={<RequirePermission permission={permission}>{soon(title, description)}</RequirePermission>}
+              element={
+                <RequirePermission permission={permission}>
+                  {path === d.contestManagement() ? <ContestManagementPage /> : soon(title, description)}
+                </RequirePermission>
+              }
             />
           ))}
           <Route path="*" element={<Navigate to={d.home()} replace />} />

@@ -102,6 +102,9 @@ export const contests = pgTable(
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /** Set while staff hold the prize payout (a dispute is open): finalize leaves the prize in escrow until released. */
+    payoutHeldAt: timestamp('payout_held_at', { withTimezone: true }),
+    payoutHoldReason: text('payout_hold_reason'),
     totalEntries: integer('total_entries').notNull().default(0),
     /** Weighted vote total across the contest's entries. */
     totalVotes: integer('total_votes').notNull().default(0),

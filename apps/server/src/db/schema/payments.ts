@@ -117,6 +117,12 @@ export const withdrawals = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the final status (success, failed, reversed) was recorded. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Set when a pending withdrawal is held for a person (its owner was banned): no transfer call is made until staff retry or fail it. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    holdReason: text('hold_reason'),
+    /** The gateway's last refusal that left the withdrawal pending (a refused retry): it needs a person. */
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('withdrawals_reference_key').on(t.reference),

@@ -8,6 +8,7 @@
  */
 import type { Actor } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { now } from '../../lib/clock.js';
 import * as contestsRepo from '../contests/contests.repository.js';
@@ -53,11 +54,39 @@ function refuseUnlessAllowed(row: ContestRow, target: 'voting' | 'ended' | 'canc
 }
 
 /** The contest under its row lock, if the actor may manage it (404 for what they may not see). */
-async function lockManaged(tx: Parameters<typeof contestsRepo.getContestForUpdate>[0], id: string, actor: Actor) {
+async function lockManaged(tx: Tx, id: string, actor: Actor) {
   const row = await contestsRepo.getContestForUpdate(tx, id);
   if (!canSee(row, actor)) throw contestsRepo.contestNotFound();
   assertCanManage(row, actor);
   return row;
+}
+
+/**
+ * Closes entries (→ voting) or ends voting (→ ended, finalized) of a contest, inside the caller's
+ * transaction (the staff phase action audits in it too). Returns the finalize outcome when ended.
+ */
+export async function changeStatusInTx(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  status: 'voting' | 'ended',
+  at: Date,
+): Promise<{ before: ContestRow; finalized: FinalizeOutcome | null }> {
+  const row = await lockManaged(tx, id, actor);
+  refuseUnlessAllowed(row, status, at);
+
+  if (status === 'voting') {
+    // Each date only moves earlier, and the order of the four dates is kept (to the millisecond).
+    const entryEndDate = new Date(Math.max(Math.min(ms(row.entryEndDate), ms(at)), ms(row.entryStartDate) + 1));
+    const votingStartDate = new Date(Math.max(Math.min(ms(row.votingStartDate), ms(at)), ms(entryEndDate)));
+    await contestsRepo.closeEntries(tx, id, { entryEndDate, votingStartDate }, at);
+    await recordEvent(tx, contestPhaseChanged, { contestId: id, status: 'voting' }, { actorId: actor.userId });
+    return { before: row, finalized: null };
+  }
+  const votingStartDate = new Date(Math.max(Math.min(ms(row.votingStartDate), ms(at)), ms(row.entryEndDate)));
+  const votingEndDate = new Date(Math.max(Math.min(ms(row.votingEndDate), ms(at)), ms(votingStartDate) + 1));
+  await contestsRepo.setVotingDates(tx, id, { votingStartDate, votingEndDate }, at);
+  return { before: row, finalized: await finalizeLocked(tx, { ...row, votingStartDate, votingEndDate }, at) };
 }
 
 export async function changeContestStatus(
@@ -67,27 +96,11 @@ export async function changeContestStatus(
   change: { status: 'voting' | 'ended' | 'cancelled'; reason?: string | undefined },
 ): Promise<StatusChangeResult> {
   if (change.status === 'cancelled') return cancelContest(ctx, id, actor, change.reason);
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const at = now();
-    const row = await lockManaged(tx, id, actor);
-    refuseUnlessAllowed(row, change.status, at);
-
-    if (change.status === 'voting') {
-      // Each date only moves earlier, and the order of the four dates is kept (to the millisecond).
-      const entryEndDate = new Date(Math.max(Math.min(ms(row.entryEndDate), ms(at)), ms(row.entryStartDate) + 1));
-      const votingStartDate = new Date(Math.max(Math.min(ms(row.votingStartDate), ms(at)), ms(entryEndDate)));
-      await contestsRepo.closeEntries(tx, id, { entryEndDate, votingStartDate }, at);
-      await recordEvent(tx, contestPhaseChanged, { contestId: id, status: 'voting' }, { actorId: actor.userId });
-      return null;
-    }
-    const votingStartDate = new Date(Math.max(Math.min(ms(row.votingStartDate), ms(at)), ms(row.entryEndDate)));
-    const votingEndDate = new Date(Math.max(Math.min(ms(row.votingEndDate), ms(at)), ms(votingStartDate) + 1));
-    await contestsRepo.setVotingDates(tx, id, { votingStartDate, votingEndDate }, at);
-    return finalizeLocked(tx, { ...row, votingStartDate, votingEndDate }, at);
-  });
+  const target = change.status;
+  const { finalized } = await ctx.db.transaction((tx) => changeStatusInTx(tx, actor, id, target, now()));
   const contest = await contestView(ctx.db, id, now());
   if (change.status === 'voting') return { contest, message: CONTEST_MESSAGES.closed };
-  return { contest, message: CONTEST_MESSAGES.endedNow, finalized: outcome };
+  return { contest, message: CONTEST_MESSAGES.endedNow, finalized };
 }
 
 /**

@@ -29,3 +29,22 @@ export const contestCancelled = defineEvent(
   z.object({ contestId: z.uuid(), organizerId: z.uuid(), reason: z.string().nullable() }),
   (p) => `contest:${p.contestId}`,
 );
+
+/**
+ * A held prize payout was released after the contest ended and paid then (payout-hold.ts): the
+ * winner's prize (kobo, after the escrow fee), or the escrow returned to the organizer when there
+ * was no winner. Not recorded for a release before the end (contest.finalized then says it).
+ */
+export const contestPrizeReleased = defineEvent(
+  'contest.prize_released',
+  z.object({
+    contestId: z.uuid(),
+    organizerId: z.uuid(),
+    winnerUserId: z.uuid().nullable(),
+    prizePaidKobo: z.number().int(),
+    feeKobo: z.number().int(),
+    refundedKobo: z.number().int(),
+    actorId: z.uuid(),
+  }),
+  (p) => `contest:${p.contestId}`,
+);

@@ -9,7 +9,7 @@
  *   contest:create:<id>:escrow         organizer wallet → contest escrow (NGN)           [contests: contest-funds]
  *   entry:fee:<entryId>                participant credits → contest escrow (CREDIT)    [entries: entry-fees]
  *   vote:<voteId>                      voter credits → platform revenue shard (CREDIT)   [votes: vote-ledger]
- *   contest:payout:<id>                escrow → winner wallet 95 % + platform revenue 5 % (NGN)   [here]
+ *   contest:payout:<id>                escrow → winner wallet 95 % + platform revenue 5 % (NGN)   [here; or at the release of a held payout]
  *   contest:refund:<id>                escrow → organizer wallet (ended without an approved entry)
  *   contest:entry-fees:<id>            contest escrow (CREDIT) → platform revenue (CREDIT), at the end   [here]
  *   contest:cancel|delete:<id>:escrow / :badge-fee   the refunds of a cancelled or deleted contest
@@ -46,6 +46,43 @@ export interface FinalizeOutcome {
   /** Kobo returned to the organizer (no approved entry). */
   refunded: number;
   badgeAwarded: boolean;
+  /** True when staff held the prize payout: the prize stays in escrow until released (payout-hold.ts). */
+  prizeHeld: boolean;
+}
+
+/** The payout's reference: one per contest, so finalize and a later release pay at most once between them. */
+export const prizePayoutReference = (contestId: string) => `contest:payout:${contestId}`;
+
+/**
+ * Pays a cash prize from the contest's escrow: fee = floor(E × 5 / 100) to platform revenue, E − fee
+ * to the winner's wallet; with no winner the escrow goes back to the organizer. Idempotent by
+ * reference. Returns what moved (kobo).
+ */
+export async function payCashPrize(
+  tx: Tx,
+  row: ContestRow,
+  winner: { id: string; participantId: string } | null | undefined,
+): Promise<{ prizePaid: number; fee: number; refunded: number }> {
+  const escrow = accounts.contestEscrow(row.id, 'NGN');
+  const held = await balanceOf(tx, escrow);
+  if (held > 0 && winner) {
+    const fee = Math.floor((held * ESCROW_FEE_PERCENT) / 100);
+    const lines = [
+      { account: escrow, amount: -held },
+      { account: accounts.userWallet(winner.participantId), amount: held - fee },
+    ];
+    if (fee > 0) lines.push({ account: accounts.platformRevenue('NGN'), amount: fee });
+    await post(tx, {
+      reference: prizePayoutReference(row.id),
+      kind: 'contest_payout',
+      description: `Prize for winning "${row.title}" (less the ${ESCROW_FEE_PERCENT}% escrow fee)`,
+      metadata: { contestId: row.id, entryId: winner.id, prize: held, fee },
+      lines,
+    });
+    return { prizePaid: held - fee, fee, refunded: 0 };
+  }
+  if (held > 0) return { prizePaid: 0, fee: 0, refunded: await refundEscrowToOrganizer(tx, row, 'no-winner') };
+  return { prizePaid: 0, fee: 0, refunded: 0 };
 }
 
 /**
@@ -68,30 +105,17 @@ export async function finalizeLocked(tx: Tx, row: ContestRow, at: Date): Promise
     fee: 0,
     refunded: 0,
     badgeAwarded: false,
+    prizeHeld: false,
   };
 
-  if (row.prizeType === 'cash' || row.prizeType === 'cashanditem') {
-    const escrow = accounts.contestEscrow(row.id, 'NGN');
-    const held = await balanceOf(tx, escrow);
-    if (held > 0 && winner) {
-      const fee = Math.floor((held * ESCROW_FEE_PERCENT) / 100);
-      const lines = [
-        { account: escrow, amount: -held },
-        { account: accounts.userWallet(winner.participantId), amount: held - fee },
-      ];
-      if (fee > 0) lines.push({ account: accounts.platformRevenue('NGN'), amount: fee });
-      await post(tx, {
-        reference: `contest:payout:${row.id}`,
-        kind: 'contest_payout',
-        description: `Prize for winning "${row.title}" (less the ${ESCROW_FEE_PERCENT}% escrow fee)`,
-        metadata: { contestId: row.id, entryId: winner.id, prize: held, fee },
-        lines,
-      });
-      outcome.prizePaid = held - fee;
-      outcome.fee = fee;
-    } else if (held > 0) {
-      outcome.refunded = await refundEscrowToOrganizer(tx, row, 'no-winner');
-    }
+  if ((row.prizeType === 'cash' || row.prizeType === 'cashanditem') && row.payoutHeldAt) {
+    // A dispute is open: the prize stays in escrow; releasing the hold pays it (payout-hold.ts).
+    outcome.prizeHeld = true;
+  } else if (row.prizeType === 'cash' || row.prizeType === 'cashanditem') {
+    const paid = await payCashPrize(tx, row, winner);
+    outcome.prizePaid = paid.prizePaid;
+    outcome.fee = paid.fee;
+    outcome.refunded = paid.refunded;
   }
 
   if (row.prizeType === 'badge' && winner) {

@@ -7,7 +7,7 @@
  * (which `post()` locks in code order). Keeping that order avoids deadlocks between a vote and a
  * cancellation or a payout.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { contests, entries, userBadges, users } from '../../db/schema/index.js';
@@ -274,4 +274,68 @@ export async function contestStatuses(db: DbOrTx, ids: string[]): Promise<Map<st
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: contests.id, status: contests.status }).from(contests).where(inArray(contests.id, ids));
   return new Map(rows.map((r) => [r.id, r.status]));
+}
+
+// ---------- staff settings and the prize hold (issue 15; contest-settlement and contest-ops call these) ----------
+
+/** Holds (a reason) or releases (null) a contest's prize payout. */
+export async function setPayoutHold(tx: Tx, contestId: string, hold: { reason: string; at: Date } | null, at: Date): Promise<void> {
+  await tx
+    .update(contests)
+    .set({ payoutHeldAt: hold?.at ?? null, payoutHoldReason: hold?.reason ?? null, updatedAt: at })
+    .where(eq(contests.id, contestId));
+}
+
+export async function setFeatured(tx: Tx, contestId: string, featured: boolean, at: Date): Promise<void> {
+  await tx.update(contests).set({ isFeatured: featured, updatedAt: at }).where(eq(contests.id, contestId));
+}
+
+/** A phase's end moved (extend): any of the three later dates; the dates' order check still holds. */
+export async function setPhaseDates(
+  tx: Tx,
+  contestId: string,
+  dates: Partial<Pick<ContestRow, 'entryEndDate' | 'votingStartDate' | 'votingEndDate' | 'status'>>,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(contests)
+    .set({ ...dates, updatedAt: at })
+    .where(eq(contests.id, contestId));
+}
+
+const prizeColumns = { contest: contests, winnerUserId: entries.participantId, winnerName: users.fullName };
+const cashPrizeWhere = and(inArray(contests.prizeType, ['cash', 'cashanditem']), ne(contests.status, 'draft'));
+
+function selectPrizes(db: DbOrTx) {
+  return db
+    .select(prizeColumns)
+    .from(contests)
+    .leftJoin(entries, eq(entries.id, contests.winnerEntryId))
+    .leftJoin(users, eq(users.id, entries.participantId));
+}
+
+/** One contest with its winner's name (any prize type; the caller checks). */
+export async function cashPrizeContest(db: DbOrTx, id: string) {
+  const [row] = await selectPrizes(db).where(eq(contests.id, id));
+  return row;
+}
+
+/** Contests with a cash prize (cash, cash and item), not drafts, newest voting end first, with their winner's name. */
+export async function cashPrizeContests(db: DbOrTx, page: { limit: number; offset: number }) {
+  const where = cashPrizeWhere;
+  const [rows, [totalRow]] = await Promise.all([
+    selectPrizes(db).where(where).orderBy(desc(contests.votingEndDate), desc(contests.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(contests).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.total ?? 0) };
+}
+
+/** Running contests (active or voting), soonest voting end first: the settings staff change. */
+export async function runningContests(db: DbOrTx, page: { limit: number; offset: number }) {
+  const where = inArray(contests.status, ['active', 'voting']);
+  const [rows, [totalRow]] = await Promise.all([
+    db.select().from(contests).where(where).orderBy(asc(contests.votingEndDate), asc(contests.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(contests).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.total ?? 0) };
 }

@@ -1,7 +1,7 @@
 /** Drizzle queries of withdrawals (the `withdrawals` table). No rules here: see withdrawals.service.ts. */
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { withdrawals } from '../../db/schema/index.js';
+import { users, withdrawals } from '../../db/schema/index.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = Pick<
@@ -55,7 +55,9 @@ export async function claimTransferAttempt(db: DbOrTx, id: string, seenAttempts:
   const [row] = await db
     .update(withdrawals)
     .set({ attempts: seenAttempts + 1, updatedAt: at })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending'), eq(withdrawals.attempts, seenAttempts)))
+    .where(
+      and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending'), eq(withdrawals.attempts, seenAttempts), isNull(withdrawals.heldAt)),
+    )
     .returning();
   return row;
 }
@@ -130,6 +132,7 @@ export async function dueWithdrawalReferences(
     .where(
       and(
         eq(withdrawals.status, 'pending'),
+        isNull(withdrawals.heldAt),
         lt(withdrawals.createdAt, new Date(at.getTime() - opts.minAgeMs)),
         sql`${withdrawals.updatedAt} <= ${atIso}::timestamptz - greatest(
           ${opts.minRecheckMs}::double precision * interval '1 millisecond',
@@ -140,4 +143,63 @@ export async function dueWithdrawalReferences(
     .orderBy(asc(withdrawals.updatedAt), asc(withdrawals.createdAt), asc(withdrawals.id))
     .limit(opts.limit);
   return rows.map((r) => r.reference);
+}
+
+// ---------- withdrawals that need a person (issue 15) ----------
+
+/** Holds every pending withdrawal of a user that is not held yet (their owner was banned); returns the rows held now. */
+export async function holdUserWithdrawals(tx: Tx, userId: string, reason: string, at: Date): Promise<WithdrawalRow[]> {
+  return tx
+    .update(withdrawals)
+    .set({ heldAt: at, holdReason: reason, updatedAt: at })
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'pending'), isNull(withdrawals.heldAt)))
+    .returning();
+}
+
+/** Lifts a withdrawal's hold and its last error (call with the row locked, before a retry). */
+export async function clearWithdrawalHold(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx
+    .update(withdrawals)
+    .set({ heldAt: null, holdReason: null, lastError: null, lastErrorAt: null, updatedAt: at })
+    .where(eq(withdrawals.id, id));
+}
+
+/** The gateway's refusal that left a pending withdrawal pending. */
+export async function setWithdrawalError(db: DbOrTx, id: string, error: string, at: Date): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set({ lastError: error, lastErrorAt: at })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')));
+}
+
+export async function findWithdrawalById(db: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row;
+}
+
+/**
+ * Pending withdrawals that need a person: held, refused by the gateway (a last error), or made
+ * before `stuckBefore` and still not settled. Oldest first, with their owner.
+ */
+export async function attentionWithdrawals(
+  db: DbOrTx,
+  stuckBefore: Date,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Array<{ w: WithdrawalRow; user: { fullName: string; email: string; status: string } }>; total: number }> {
+  const where = and(
+    eq(withdrawals.status, 'pending'),
+    or(isNotNull(withdrawals.heldAt), isNotNull(withdrawals.lastError), lt(withdrawals.createdAt, stuckBefore)),
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ w: withdrawals, user: { fullName: users.fullName, email: users.email, status: users.status } })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(withdrawals).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.total ?? 0) };
 }

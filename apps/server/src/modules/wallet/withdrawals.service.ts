@@ -59,6 +59,7 @@ import {
   markWithdrawalChecked,
   markWithdrawalSettled,
   setTransferCode,
+  setWithdrawalError,
   setWithdrawalRecipient,
   type WithdrawalRow,
 } from './withdrawals.repository.js';
@@ -133,7 +134,7 @@ export function withdrawalView(row: WithdrawalRow): TWithdrawal {
 // ---------- ledger ----------
 
 /** The debit of a withdrawal: the wallet pays amount + fee, the amount leaves through the gateway, the fee is revenue. */
-function withdrawalLines(row: WithdrawalRow): PostLine[] {
+export function withdrawalLines(row: WithdrawalRow): PostLine[] {
   const lines: PostLine[] = [
     { account: accounts.userWallet(row.userId), amount: -(row.amountKobo + row.feeKobo) },
     { account: accounts.gateway(row.gateway), amount: row.amountKobo },
@@ -291,6 +292,8 @@ async function ensureRecipient(ctx: AppContext, row: WithdrawalRow): Promise<str
       ctx.log.warn({ err, reference: row.reference }, 'transfer recipient could not be created');
       if (isGatewayError(err) && !inconclusive(err) && row.attempts === 0) {
         await giveBack(ctx, row.reference, 'failed', WITHDRAWAL_FAILURE_REASONS.recipientRefused, null);
+      } else if (isGatewayError(err) && !inconclusive(err)) {
+        await setWithdrawalError(ctx.db, row.id, `${WITHDRAWAL_FAILURE_REASONS.recipientRefused}: ${err.message}`, now());
       }
       return null;
     }
@@ -320,7 +323,7 @@ async function sendTransfer(ctx: AppContext, row: WithdrawalRow): Promise<void> 
     }
     // Refused. The gateway's record of the reference decides what happened (see settleRefused).
     ctx.log.warn({ err, reference: row.reference, attempt: claimed.attempts }, 'transfer refused by the gateway');
-    await settleRefused(ctx, claimed);
+    await settleRefused(ctx, claimed, err.message);
     return;
   }
   await applyTransferResult(ctx, claimed, result);
@@ -333,7 +336,7 @@ async function sendTransfer(ctx: AppContext, row: WithdrawalRow): Promise<void> 
  * be landing (Paystack refuses the retry as 'Duplicate Transfer Reference' before its record shows
  * the transfer), so the outcome is unknown and the withdrawal stays pending for the follow-up.
  */
-async function settleRefused(ctx: AppContext, row: WithdrawalRow): Promise<void> {
+async function settleRefused(ctx: AppContext, row: WithdrawalRow, refusal: string): Promise<void> {
   let result: TransferResult;
   try {
     result = await ctx.gateway.verifyTransfer(row.reference);
@@ -341,6 +344,8 @@ async function settleRefused(ctx: AppContext, row: WithdrawalRow): Promise<void>
     if (isGatewayError(err) && err.code === 'not_found' && row.attempts === 1) {
       await giveBack(ctx, row.reference, 'failed', WITHDRAWAL_FAILURE_REASONS.refused, null);
     } else if (isGatewayError(err) && err.code === 'not_found') {
+      // Left pending, and shown to staff as refused (withdrawals that need a person): retry or mark failed.
+      await setWithdrawalError(ctx.db, row.id, `${WITHDRAWAL_FAILURE_REASONS.refused}: ${refusal}`, now());
       ctx.log.warn(
         { reference: row.reference, attempt: row.attempts },
         'retry refused and the gateway has no record yet; outcome unknown, withdrawal stays pending',
@@ -410,7 +415,7 @@ async function giveBack(
  * withdrawal.settled, in the transaction that gave the withdrawal its final status: paid, or failed
  * or reversed with the total given back (a paid one the bank reverses later records a second one).
  */
-async function recordSettled(tx: Tx, row: WithdrawalRow, status: 'success' | 'failed' | 'reversed'): Promise<void> {
+export async function recordSettled(tx: Tx, row: WithdrawalRow, status: 'success' | 'failed' | 'reversed'): Promise<void> {
   await recordEvent(tx, withdrawalSettled, {
     withdrawalId: row.id,
     userId: row.userId,
