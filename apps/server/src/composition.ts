@@ -22,6 +22,9 @@ import { supportMailsSubscriber } from './modules/support/support-mails.subscrib
 import { walletMailsSubscriber } from './modules/wallet/wallet-mails.subscriber.js';
 import type { AnyNotificationKind } from './modules/notifications/notification-type.js';
 import { notificationsSubscriber } from './modules/notifications/notifications.subscriber.js';
+import { reportWeightingSubscriber } from './modules/moderation/auto-hide.subscriber.js';
+import { contentModeratedNotification } from './modules/notifications/types/content-moderated.js';
+import { reportDismissedNotification, reportResolvedNotification } from './modules/notifications/types/report-outcome.js';
 import { deliverySubscriber } from './modules/notifications/delivery.subscriber.js';
 import { runDigest } from './modules/notifications/digest.js';
 import { deliverPushes } from './modules/notifications/push-delivery.js';
@@ -80,6 +83,9 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
   planChangedNotification,
   newContestNotification,
   messageReceivedNotification,
+  reportResolvedNotification,
+  reportDismissedNotification,
+  contentModeratedNotification,
 ];
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */
@@ -87,6 +93,7 @@ export function subscribers(ctx: Pick<AppContext, 'mailer' | 'realtime' | 'confi
   return [
     activitySubscriber,
     contestTotalsSubscriber,
+    reportWeightingSubscriber,
     trialSubscriber,
     securityMailsSubscriber(ctx.mailer),
     walletMailsSubscriber(ctx.mailer),

@@ -1,6 +1,7 @@
 /** Flagging a comment (a report for the moderation area) and moderating one (approve, hide, delete). */
 import { REPORT_REASONS, type Actor, type ReportReason } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { createReport, REPORT_MESSAGES } from '../contests/file-report.js';
@@ -66,4 +67,26 @@ export async function moderateComment(ctx: AppContext, viewer: Actor, id: string
     );
   });
   return (await loadComment(ctx.db, id, viewer))!;
+}
+
+/**
+ * For the report queue (modules/moderation): hides a comment or restores a hidden one in the
+ * caller's transaction, under the comment's row lock, keeping the entry's count of visible comments.
+ * Returns the statuses before and after and the author, or undefined when the comment is gone
+ * (deleted by its author). Hiding a hidden comment or restoring a visible one changes nothing.
+ */
+export async function setCommentHidden(
+  tx: Tx,
+  id: string,
+  hidden: boolean,
+): Promise<{ before: CommentStatus; after: CommentStatus; authorId: string; contestId: string } | undefined> {
+  const row = await repo.lockComment(tx, id);
+  if (!row || row.c.status === 'deleted') return undefined;
+  const before = row.c.status;
+  const after: CommentStatus = hidden ? 'hidden' : before === 'hidden' ? 'active' : before;
+  if (after !== before) {
+    await repo.updateComment(tx, id, { status: after, updatedAt: now() });
+    await adjustEntryCount(tx, row.c.entryId, before, after);
+  }
+  return { before, after, authorId: row.c.authorId, contestId: row.c.contestId };
 }

@@ -8,6 +8,7 @@
  */
 import type { Actor } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { now } from '../../lib/clock.js';
 import * as contestsRepo from '../contests/contests.repository.js';
@@ -102,4 +103,21 @@ export async function cancelContest(ctx: AppContext, contestId: string, actor: A
     return cancelLocked(tx, row, at, reason);
   });
   return { contest: await contestView(ctx.db, contestId, now()), message: CONTEST_MESSAGES.cancelledNow, refunds };
+}
+
+/**
+ * Cancels a contest from the report queue (modules/moderation) in the caller's transaction, with
+ * every refund (cancel-contest.ts), under the contest's row lock; the same refusals as the
+ * organizer's cancel (409 once voting is over or the contest is already settled or cancelled).
+ */
+export async function cancelContestInTx(
+  tx: Tx,
+  contestId: string,
+  reason: string,
+): Promise<{ before: string; organizerId: string; refunds: CancelRefunds }> {
+  const at = now();
+  const row = await contestsRepo.getContestForUpdate(tx, contestId);
+  if (!row) throw contestsRepo.contestNotFound();
+  refuseUnlessAllowed(row, 'cancelled', at);
+  return { before: row.status, organizerId: row.organizerId, refunds: await cancelLocked(tx, row, at, reason) };
 }
