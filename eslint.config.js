@@ -223,6 +223,7 @@ export default tseslint.config(
               'credits',
               'dashboard',
               'entries',
+              'moderation',
               'payments',
               'referrals',
               'subscriptions',

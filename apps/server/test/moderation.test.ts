@@ -31,7 +31,7 @@ import {
   type TestApp,
   type TestUser,
 } from './helpers.js';
-import { insertContest, insertEntry } from './engagement-fixtures.js';
+import { insertContest } from './engagement-fixtures.js';
 import { createContest, createParticipant, grantCredits, smallPng, submit } from './entry-fixtures.js';
 
 let t: TestApp;
