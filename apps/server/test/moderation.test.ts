@@ -320,6 +320,33 @@ describe('resolving and dismissing', () => {
     expect(detail.body.data.report.status).toBe('resolved');
     expect(detail.body.data.item).toMatchObject({ status: 'hidden', hidden: true });
     expect(detail.body.data.possibleActions).toEqual([]);
+    const audit = await auditRows(commentId);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'content.hide',
+      actor_id: moderator.userId,
+      before: { status: 'active' },
+      after: { status: 'hidden' },
+    });
+  });
+
+  it('after the comment moderation approves an auto-hidden comment, new reports can hide it again', async () => {
+    const contest = await insertContest(t.ctx, organizer.userId);
+    const id = await comment(contest.id, 'Mobbed then approved');
+    for (const r of await reporters(3, 'First wave')) await flag(id, r);
+    await settle();
+    expect(await commentStatus(id)).toBe('hidden');
+    expect((await call('PATCH', `/api/comments/${id}/moderate`, moderator.token, { action: 'approve' })).status).toBe(200);
+    expect(await commentStatus(id)).toBe('active');
+    const rows = await call<TModerationReportPage>(
+      'GET',
+      '/api/admin-tools/reports?type=comment&status=dismissed&limit=100',
+      moderator.token,
+    );
+    expect(rows.body.data.reports.filter((r) => r.reportedItem.id === id).every((r) => !r.autoHidden)).toBe(true);
+    for (const r of await reporters(3, 'Second wave')) await flag(id, r);
+    await settle();
+    expect(await commentStatus(id)).toBe('hidden');
   });
 
   it('dismisses with notes: reports closed, comment untouched, audited, reporter told', async () => {

@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { StaffActor } from '../../lib/http.js';
+import { appendAudit } from '../audit/audit.js';
 import { createReport, REPORT_MESSAGES } from '../contests/file-report.js';
 import { closeOpenReports } from '../contests/reports.repository.js';
 import { adjustEntryCount, isStaff, isVisible } from './comment-access.js';
@@ -44,7 +46,7 @@ const ACTION_STATUS: Record<ModerationAction, CommentStatus> = { approve: 'activ
  * their contest. The comment's pending reports are closed with the decision: dismissed when it is
  * approved, resolved when it is hidden or deleted.
  */
-export async function moderateComment(ctx: AppContext, viewer: Actor, id: string, action: ModerationAction): Promise<TComment> {
+export async function moderateComment(ctx: AppContext, viewer: StaffActor, id: string, action: ModerationAction): Promise<TComment> {
   await ctx.db.transaction(async (tx) => {
     const row = await repo.lockComment(tx, id);
     if (!row || row.c.status === 'deleted') throw AppError.notFound(COMMENT_MESSAGES.notFound);
@@ -53,6 +55,22 @@ export async function moderateComment(ctx: AppContext, viewer: Actor, id: string
     const status = ACTION_STATUS[action];
     await repo.updateComment(tx, id, { status, updatedAt: at });
     await adjustEntryCount(tx, row.c.entryId, row.c.status, status);
+    // A moderator's or admin's decision is a staff action (the organizer's on their own contest is not).
+    if (isStaff(viewer)) {
+      await appendAudit(
+        tx,
+        viewer,
+        {
+          action: action === 'approve' ? 'content.restore' : 'content.hide',
+          targetType: 'comment',
+          targetId: id,
+          reason: `Comment ${action === 'approve' ? 'approved' : action === 'hide' ? 'hidden' : 'deleted'} from the comment moderation`,
+          before: { status: row.c.status },
+          after: { status },
+        },
+        at,
+      );
+    }
     await closeOpenReports(
       tx,
       { type: 'comment', id },

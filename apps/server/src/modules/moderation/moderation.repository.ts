@@ -46,7 +46,7 @@ const queueSelect = sql`
        where o.target_type = r.target_type and o.target_id = r.target_id and o.status in ('pending', 'under_review')) as score,
     (select count(*)::int from reports o where o.target_type = r.target_type and o.target_id = r.target_id) as report_count,
     exists (select 1 from reports o where o.target_type = r.target_type and o.target_id = r.target_id
-       and o.auto_hidden_at is not null) as auto_hidden,
+       and o.auto_hidden_at is not null and o.status in ('pending', 'under_review')) as auto_hidden,
     r.assigned_to as assignee_id, asg.full_name as assignee_name,
     case r.target_type
       when 'contest' then (select c.title from contests c where c.id = r.target_id)
@@ -131,19 +131,26 @@ export async function setAssignee(tx: Tx, id: string, assignedTo: string): Promi
   await tx.update(reports).set({ assignedTo, status: 'under_review' }).where(eq(reports.id, id));
 }
 
-/** Marks (or clears) the item as hidden by the weighting on all its reports. */
+/**
+ * Marks the item as hidden by the weighting on its open reports, or clears the mark from all its
+ * reports (restored). A decision taken elsewhere (the comment moderation) closes those reports, and
+ * the mark counts only on open ones, so the item can be weighed afresh.
+ */
 export async function setAutoHidden(tx: Tx, type: ItemType, itemId: string, at: Date | null): Promise<void> {
+  const item = and(eq(reports.targetType, type), eq(reports.targetId, itemId));
   await tx
     .update(reports)
     .set({ autoHiddenAt: at })
-    .where(and(eq(reports.targetType, type), eq(reports.targetId, itemId)));
+    .where(at === null ? item : and(item, inArray(reports.status, [...OPEN])));
 }
 
 export async function isAutoHidden(db: DbOrTx, type: ItemType, itemId: string): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })
     .from(reports)
-    .where(and(eq(reports.targetType, type), eq(reports.targetId, itemId), isNotNull(reports.autoHiddenAt)));
+    .where(
+      and(eq(reports.targetType, type), eq(reports.targetId, itemId), isNotNull(reports.autoHiddenAt), inArray(reports.status, [...OPEN])),
+    );
   return (row?.n ?? 0) > 0;
 }
 
