@@ -26,6 +26,8 @@ import {
   createSignedInUser,
   createTestApp,
   eventsNamed,
+  lastMailTo,
+  settleEventMails,
   type ApiArgs,
   type LoginResult,
   type TestApp,
@@ -512,6 +514,10 @@ describe('report weighting and auto-hide', () => {
     expect(mine[0]).toMatchObject({ autoHidden: true, score: AUTO_HIDE_SCORE, reportCount: 3 });
     const authored = await notificationsOf(author.userId, 'content_moderated');
     expect(authored.some((n) => n.message.includes('hidden automatically') && n.message.includes('Auto hide me'))).toBe(true);
+    // The author is mailed too (content_moderated is a mailed type).
+    await settleEventMails(t.ctx);
+    const mail = await lastMailTo(t.ctx, author.email);
+    expect(mail?.subject).toContain('Content hidden');
 
     const res = await call<TModerationDecision>('PUT', `/api/admin-tools/reports/${rows[0]!.id}/resolve`, moderator.token, {
       adminNotes: 'Harmless',
