@@ -23,8 +23,12 @@ import { walletMailsSubscriber } from './modules/wallet/wallet-mails.subscriber.
 import type { AnyNotificationKind } from './modules/notifications/notification-type.js';
 import { notificationsSubscriber } from './modules/notifications/notifications.subscriber.js';
 import { reportWeightingSubscriber } from './modules/moderation/auto-hide.subscriber.js';
-import { contentModeratedNotification } from './modules/notifications/types/content-moderated.js';
-import { reportDismissedNotification, reportResolvedNotification } from './modules/notifications/types/report-outcome.js';
+import { commentModeratedNotification, contentModeratedNotification } from './modules/notifications/types/content-moderated.js';
+import {
+  commentModeratedOutcomeNotification,
+  reportDismissedNotification,
+  reportResolvedNotification,
+} from './modules/notifications/types/report-outcome.js';
 import { deliverySubscriber } from './modules/notifications/delivery.subscriber.js';
 import { runDigest } from './modules/notifications/digest.js';
 import { deliverPushes } from './modules/notifications/push-delivery.js';
@@ -86,6 +90,8 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
   reportResolvedNotification,
   reportDismissedNotification,
   contentModeratedNotification,
+  commentModeratedOutcomeNotification,
+  commentModeratedNotification,
 ];
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */

@@ -314,8 +314,8 @@ describe('resolving and dismissing', () => {
     expect(authored.some((x) => x.message.includes('hidden by a moderator') && x.message.includes('Comment hidden'))).toBe(true);
   });
 
-  it('a hide through PATCH /api/comments/:id/moderate settles the comment in the queue too', async () => {
-    const { commentId, reportId } = await reportedComment();
+  it('a hide through PATCH /api/comments/:id/moderate settles the comment in the queue too (audited, reporter and author told)', async () => {
+    const { commentId, reportId, reporter } = await reportedComment();
     const res = await call('PATCH', `/api/comments/${commentId}/moderate`, moderator.token, { action: 'hide' });
     expect(res.status).toBe(200);
     const detail = await call<TModerationReportDetail>('GET', `/api/admin-tools/reports/${reportId}`, moderator.token);
@@ -330,6 +330,10 @@ describe('resolving and dismissing', () => {
       before: { status: 'active' },
       after: { status: 'hidden' },
     });
+    await settle();
+    expect((await notificationsOf(reporter.userId, 'report_outcome'))[0]).toMatchObject({ title: 'Your report was upheld' });
+    const told = await notificationsOf(author.userId, 'content_moderated');
+    expect(told.some((n) => n.title === 'Content hidden' && n.message.startsWith('Your comment on'))).toBe(true);
   });
 
   it('after the comment moderation approves an auto-hidden comment, new reports can hide it again', async () => {

@@ -4,12 +4,14 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events/index.js';
 import type { StaffActor } from '../../lib/http.js';
 import { appendAudit } from '../audit/audit.js';
 import { createReport, REPORT_MESSAGES } from '../contests/file-report.js';
 import { closeOpenReports } from '../contests/reports.repository.js';
 import { adjustEntryCount, isStaff, isVisible } from './comment-access.js';
 import type { TComment } from './comments.dto.js';
+import { commentModerated } from './comments.events.js';
 import { COMMENT_MESSAGES } from './comments.messages.js';
 import * as repo from './comments.repository.js';
 import type { CommentStatus } from './comments.repository.js';
@@ -71,7 +73,7 @@ export async function moderateComment(ctx: AppContext, viewer: StaffActor, id: s
         at,
       );
     }
-    await closeOpenReports(
+    const closed = await closeOpenReports(
       tx,
       { type: 'comment', id },
       action === 'approve'
@@ -82,6 +84,21 @@ export async function moderateComment(ctx: AppContext, viewer: StaffActor, id: s
             resolvedBy: viewer.userId,
             resolvedAt: at,
           },
+    );
+    await recordEvent(
+      tx,
+      commentModerated,
+      {
+        commentId: id,
+        contestId: row.c.contestId,
+        authorId: row.c.authorId,
+        action,
+        before: row.c.status,
+        reportIds: closed.map((r) => r.id),
+        reporterIds: [...new Set(closed.map((r) => r.reporterId))],
+        actorId: viewer.userId,
+      },
+      { actorId: viewer.userId },
     );
   });
   return (await loadComment(ctx.db, id, viewer))!;

@@ -1,4 +1,5 @@
 import { paths } from '@contesthub/shared';
+import { commentModerated } from '../../comments/comments.events.js';
 import { contentModerated } from '../../moderation/moderation.events.js';
 import { defineNotification, quoted } from '../notification-type.js';
 
@@ -32,6 +33,37 @@ export const contentModeratedNotification = defineNotification({
         actionText: p.contestId ? 'View contest' : null,
         metadata: { Status: title, ...(p.reason ? { Reason: p.reason.slice(0, 200) } : {}) },
         key: `content_moderated:${p.itemType}:${p.itemId}:${p.action}:${event.id}`,
+      },
+    ];
+  },
+});
+
+const visible = (s: string) => s === 'active' || s === 'flagged';
+
+/** The same for a decision through the comment moderation: told when the comment's visibility changed. */
+export const commentModeratedNotification = defineNotification({
+  type: 'content_moderated',
+  event: commentModerated,
+  mail: true,
+  refs: (p) => ({ contests: [p.contestId] }),
+  drafts(p, look, event) {
+    const hidden = p.action !== 'approve';
+    if (hidden ? !visible(p.before) : p.before !== 'hidden') return [];
+    const contest = look.contest(p.contestId);
+    const where = contest ? ` on ${quoted(contest.title)}` : '';
+    const title = hidden ? 'Content hidden' : 'Content restored';
+    return [
+      {
+        userId: p.authorId,
+        title,
+        message: hidden
+          ? `Your comment${where} was ${p.action === 'hide' ? 'hidden' : 'removed'} by a moderator.`
+          : `Your comment${where} was reviewed and is visible again.`,
+        priority: hidden ? ('high' as const) : ('low' as const),
+        actionUrl: paths.contest(p.contestId),
+        actionText: 'View contest',
+        metadata: { Status: title },
+        key: `content_moderated:comment:${p.commentId}:${p.action}:${event.id}`,
       },
     ];
   },

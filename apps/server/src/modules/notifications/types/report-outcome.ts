@@ -1,4 +1,5 @@
 import { paths } from '@contesthub/shared';
+import { commentModerated } from '../../comments/comments.events.js';
 import { reportDismissed, reportResolved } from '../../moderation/moderation.events.js';
 import { defineNotification } from '../notification-type.js';
 
@@ -41,6 +42,28 @@ export const reportDismissedNotification = defineNotification({
       actionText: null,
       metadata: { Outcome: 'Dismissed' },
       key: `report_outcome:${p.reportId}`,
+    }));
+  },
+});
+
+/** …or decided through the comment moderation (PATCH /api/comments/:id/moderate). */
+export const commentModeratedOutcomeNotification = defineNotification({
+  type: 'report_outcome',
+  event: commentModerated,
+  mail: false,
+  drafts(p, _look, event) {
+    const upheld = p.action !== 'approve';
+    return p.reporterIds.map((userId) => ({
+      userId,
+      title: upheld ? 'Your report was upheld' : 'Your report was reviewed',
+      message: upheld
+        ? `Thank you: the comment you reported was ${p.action === 'hide' ? 'hidden' : 'removed'}.`
+        : 'The comment you reported was reviewed and found to break no rule. Thank you for reporting.',
+      priority: upheld ? ('medium' as const) : ('low' as const),
+      actionUrl: paths.contest(p.contestId),
+      actionText: 'View contest',
+      metadata: { Outcome: upheld ? 'Upheld' : 'Dismissed' },
+      key: `report_outcome:comment:${p.commentId}:${event.id}`,
     }));
   },
 });
