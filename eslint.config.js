@@ -224,6 +224,7 @@ export default tseslint.config(
               'dashboard',
               'entries',
               'operations',
+              'moderation',
               'payments',
               'referrals',
               'subscriptions',

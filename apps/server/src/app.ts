@@ -66,6 +66,7 @@ import { announcementRoutes, notificationRoutes } from './modules/notifications/
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { operationsRoutes } from './modules/operations/operations.routes.js';
 import { contestOpsRoutes } from './modules/contest-ops/contest-ops.routes.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { notificationPreferenceRoutes } from './modules/notifications/preferences.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
@@ -313,6 +314,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(auditRoutes, { prefix: '/admin-tools' });
       await api.register(operationsRoutes, { prefix: '/admin-tools' });
       await api.register(contestOpsRoutes, { prefix: '/admin-tools' });
+      await api.register(moderationRoutes, { prefix: '/admin-tools' });
     },
     { prefix: '/api' },
   );

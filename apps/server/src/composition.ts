@@ -23,6 +23,13 @@ import { walletMailsSubscriber } from './modules/wallet/wallet-mails.subscriber.
 import { walletHoldsSubscriber } from './modules/wallet/wallet-holds.subscriber.js';
 import type { AnyNotificationKind } from './modules/notifications/notification-type.js';
 import { notificationsSubscriber } from './modules/notifications/notifications.subscriber.js';
+import { reportWeightingSubscriber } from './modules/moderation/auto-hide.subscriber.js';
+import { commentModeratedNotification, contentModeratedNotification } from './modules/notifications/types/content-moderated.js';
+import {
+  commentModeratedOutcomeNotification,
+  reportDismissedNotification,
+  reportResolvedNotification,
+} from './modules/notifications/types/report-outcome.js';
 import { deliverySubscriber } from './modules/notifications/delivery.subscriber.js';
 import { runDigest } from './modules/notifications/digest.js';
 import { deliverPushes } from './modules/notifications/push-delivery.js';
@@ -81,6 +88,11 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
   planChangedNotification,
   newContestNotification,
   messageReceivedNotification,
+  reportResolvedNotification,
+  reportDismissedNotification,
+  contentModeratedNotification,
+  commentModeratedOutcomeNotification,
+  commentModeratedNotification,
 ];
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */
@@ -88,6 +100,7 @@ export function subscribers(ctx: Pick<AppContext, 'mailer' | 'realtime' | 'confi
   return [
     activitySubscriber,
     contestTotalsSubscriber,
+    reportWeightingSubscriber,
     trialSubscriber,
     securityMailsSubscriber(ctx.mailer),
     walletMailsSubscriber(ctx.mailer),

@@ -29,6 +29,7 @@ export * from './schemas/comments.js';
 export * from './schemas/entries.js';
 export * from './schemas/contest-settlement.js';
 export * from './schemas/reports.js';
+export * from './schemas/moderation.js';
 export * from './schemas/messages.js';
 export * from './schemas/referrals.js';
 export * from './schemas/users.js';

@@ -41,6 +41,7 @@ export const AUDIT_TARGET_TYPES = [
   'user',
   'report',
   'comment',
+  'message',
   'entry',
   'contest',
   'vote',

@@ -21,6 +21,7 @@ export const MAILED_NOTIFICATION_TYPES = [
   'security_alert',
   'withdrawal_completed',
   'withdrawal_failed',
+  'content_moderated',
 ] as const satisfies readonly NotificationType[];
 
 /** Mailed whatever the settings say (a new sign-in, a password change). */
@@ -53,7 +54,7 @@ export const NOTIFICATION_TYPE_GROUPS: readonly NotificationTypeGroup[] = [
     label: 'Wallet and payments',
     types: ['payment_success', 'payment_failed', 'vote_credit_purchased', 'transfer_received', 'withdrawal_completed', 'withdrawal_failed'],
   },
-  { switch: null, label: 'Account', types: ['security_alert', 'profile_update'] },
+  { switch: null, label: 'Account', types: ['security_alert', 'profile_update', 'content_moderated', 'report_outcome'] },
   { switch: null, label: 'Messages and announcements', types: ['message_received', 'system_announcement'] },
 ];
 
@@ -76,6 +77,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   profile_update: 'Profile updates',
   message_received: 'New messages',
   system_announcement: 'Announcements',
+  content_moderated: 'My content moderated',
+  report_outcome: 'Outcome of my reports',
 };
 
 export const groupSwitchOf = (type: NotificationType): NotificationGroupSwitch | null =>

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -330,6 +331,12 @@ export const reports = pgTable(
     resolvedBy: uuid('resolved_by'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The reporter's weight when they reported (modules/moderation/weighting.ts; 1 until weighed). */
+    weight: real('weight').notNull().default(1),
+    /** When the item was hidden automatically because of this report's group (null: not auto-hidden). */
+    autoHiddenAt: timestamp('auto_hidden_at', { withTimezone: true }),
+    /** The moderator who claimed the report. */
+    assignedTo: uuid('assigned_to'),
   },
   (t) => [
     uniqueIndex('reports_once_per_reporter').on(t.reporterId, t.targetType, t.targetId),

@@ -15,7 +15,7 @@ import {
   ZMyCommentsQuery,
   ZUpdateComment,
 } from '@contesthub/shared';
-import { envelope, ok, rateLimits } from '../../lib/http.js';
+import { envelope, ok, rateLimits, staffActor } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { commentAnalytics } from './comment-analytics.js';
 import { setLike } from './comment-likes.js';
@@ -193,7 +193,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
     },
     async (req) => {
-      const comment = await moderateComment(app.ctx, requireAuth(req), req.params.id, req.body.action);
+      const comment = await moderateComment(app.ctx, staffActor(req), req.params.id, req.body.action);
       return ok(comment, COMMENT_MESSAGES.moderated[req.body.action]);
     },
   );

@@ -1,12 +1,17 @@
 /** Flagging a comment (a report for the moderation area) and moderating one (approve, hide, delete). */
 import { REPORT_REASONS, type Actor, type ReportReason } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events/index.js';
+import type { StaffActor } from '../../lib/http.js';
+import { appendAudit } from '../audit/audit.js';
 import { createReport, REPORT_MESSAGES } from '../contests/file-report.js';
 import { closeOpenReports } from '../contests/reports.repository.js';
 import { adjustEntryCount, isStaff, isVisible } from './comment-access.js';
 import type { TComment } from './comments.dto.js';
+import { commentModerated } from './comments.events.js';
 import { COMMENT_MESSAGES } from './comments.messages.js';
 import * as repo from './comments.repository.js';
 import type { CommentStatus } from './comments.repository.js';
@@ -43,7 +48,7 @@ const ACTION_STATUS: Record<ModerationAction, CommentStatus> = { approve: 'activ
  * their contest. The comment's pending reports are closed with the decision: dismissed when it is
  * approved, resolved when it is hidden or deleted.
  */
-export async function moderateComment(ctx: AppContext, viewer: Actor, id: string, action: ModerationAction): Promise<TComment> {
+export async function moderateComment(ctx: AppContext, viewer: StaffActor, id: string, action: ModerationAction): Promise<TComment> {
   await ctx.db.transaction(async (tx) => {
     const row = await repo.lockComment(tx, id);
     if (!row || row.c.status === 'deleted') throw AppError.notFound(COMMENT_MESSAGES.notFound);
@@ -52,7 +57,23 @@ export async function moderateComment(ctx: AppContext, viewer: Actor, id: string
     const status = ACTION_STATUS[action];
     await repo.updateComment(tx, id, { status, updatedAt: at });
     await adjustEntryCount(tx, row.c.entryId, row.c.status, status);
-    await closeOpenReports(
+    // A moderator's or admin's decision is a staff action (the organizer's on their own contest is not).
+    if (isStaff(viewer)) {
+      await appendAudit(
+        tx,
+        viewer,
+        {
+          action: action === 'approve' ? 'content.restore' : 'content.hide',
+          targetType: 'comment',
+          targetId: id,
+          reason: `Comment ${action === 'approve' ? 'approved' : action === 'hide' ? 'hidden' : 'deleted'} from the comment moderation`,
+          before: { status: row.c.status },
+          after: { status },
+        },
+        at,
+      );
+    }
+    const closed = await closeOpenReports(
       tx,
       { type: 'comment', id },
       action === 'approve'
@@ -64,6 +85,43 @@ export async function moderateComment(ctx: AppContext, viewer: Actor, id: string
             resolvedAt: at,
           },
     );
+    await recordEvent(
+      tx,
+      commentModerated,
+      {
+        commentId: id,
+        contestId: row.c.contestId,
+        authorId: row.c.authorId,
+        action,
+        before: row.c.status,
+        reportIds: closed.map((r) => r.id),
+        reporterIds: [...new Set(closed.map((r) => r.reporterId))],
+        actorId: viewer.userId,
+      },
+      { actorId: viewer.userId },
+    );
   });
   return (await loadComment(ctx.db, id, viewer))!;
+}
+
+/**
+ * For the report queue (modules/moderation): hides a comment or restores a hidden one in the
+ * caller's transaction, under the comment's row lock, keeping the entry's count of visible comments.
+ * Returns the statuses before and after and the author, or undefined when the comment is gone
+ * (deleted by its author). Hiding a hidden comment or restoring a visible one changes nothing.
+ */
+export async function setCommentHidden(
+  tx: Tx,
+  id: string,
+  hidden: boolean,
+): Promise<{ before: CommentStatus; after: CommentStatus; authorId: string; contestId: string } | undefined> {
+  const row = await repo.lockComment(tx, id);
+  if (!row || row.c.status === 'deleted') return undefined;
+  const before = row.c.status;
+  const after: CommentStatus = hidden ? 'hidden' : before === 'hidden' ? 'active' : before;
+  if (after !== before) {
+    await repo.updateComment(tx, id, { status: after, updatedAt: now() });
+    await adjustEntryCount(tx, row.c.entryId, before, after);
+  }
+  return { before, after, authorId: row.c.authorId, contestId: row.c.contestId };
 }

@@ -116,3 +116,20 @@ export async function cancelContest(ctx: AppContext, contestId: string, actor: A
   });
   return { contest: await contestView(ctx.db, contestId, now()), message: CONTEST_MESSAGES.cancelledNow, refunds };
 }
+
+/**
+ * Cancels a contest from the report queue (modules/moderation) in the caller's transaction, with
+ * every refund (cancel-contest.ts), under the contest's row lock; the same refusals as the
+ * organizer's cancel (409 once voting is over or the contest is already settled or cancelled).
+ */
+export async function cancelContestInTx(
+  tx: Tx,
+  contestId: string,
+  reason: string,
+): Promise<{ before: string; organizerId: string; refunds: CancelRefunds }> {
+  const at = now();
+  const row = await contestsRepo.getContestForUpdate(tx, contestId);
+  if (!row) throw contestsRepo.contestNotFound();
+  refuseUnlessAllowed(row, 'cancelled', at);
+  return { before: row.status, organizerId: row.organizerId, refunds: await cancelLocked(tx, row, at, reason) };
+}

@@ -25,17 +25,18 @@ export async function insertReport(tx: Tx, values: NewReport): Promise<ReportRow
 
 /**
  * Closes the pending (or under review) reports of an item with a decision (a moderator's answer
- * to a flagged comment).
+ * to a flagged comment); returns the reports it closed.
  */
 export async function closeOpenReports(
   tx: Tx,
   target: { type: ReportTargetType; id: string },
   set: Pick<Partial<NewReport>, 'status' | 'adminNotes' | 'actionsTaken' | 'resolvedBy' | 'resolvedAt'>,
-): Promise<void> {
-  await tx
+): Promise<Array<{ id: string; reporterId: string }>> {
+  return tx
     .update(reports)
     .set(set)
-    .where(and(eq(reports.targetType, target.type), eq(reports.targetId, target.id), inArray(reports.status, ['pending', 'under_review'])));
+    .where(and(eq(reports.targetType, target.type), eq(reports.targetId, target.id), inArray(reports.status, ['pending', 'under_review'])))
+    .returning({ id: reports.id, reporterId: reports.reporterId });
 }
 
 /** The reported contest: its organizer and status. */

@@ -318,3 +318,12 @@ export async function audienceOf(db: DbOrTx, organizerIds: string[]): Promise<Ma
   }
   return out;
 }
+
+/** Sets an entry's status (a disqualification by staff) with who decided and when. */
+export async function setEntryStatus(
+  tx: Tx,
+  entryId: string,
+  set: Pick<NewEntry, 'status' | 'rejectionReason' | 'reviewedAt' | 'reviewedBy' | 'updatedAt'>,
+): Promise<void> {
+  await tx.update(entries).set(set).where(eq(entries.id, entryId));
+}

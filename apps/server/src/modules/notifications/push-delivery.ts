@@ -25,6 +25,8 @@ const PUSH_OPTIONS: Record<NotificationType, Omit<PushOptions, 'topic'>> = {
   withdrawal_completed: { ttlSeconds: 3 * DAY, urgency: 'normal' },
   contest_won: { ttlSeconds: 3 * DAY, urgency: 'high' },
   entry_reviewed: { ttlSeconds: 2 * DAY, urgency: 'normal' },
+  content_moderated: { ttlSeconds: 2 * DAY, urgency: 'normal' },
+  report_outcome: { ttlSeconds: DAY, urgency: 'low' },
   transfer_received: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   payment_success: { ttlSeconds: DAY, urgency: 'normal' },
   vote_credit_purchased: { ttlSeconds: DAY, urgency: 'normal' },

@@ -19,6 +19,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   withdrawal_failed: 'Withdrawal failed',
   comment_received: 'New comment',
   message_received: 'New message',
+  report_outcome: 'Report outcome',
+  content_moderated: 'Content moderated',
 };
 export const NOTIFICATION_TYPE_OPTIONS = NOTIFICATION_TYPES.map((value) => ({ value, label: NOTIFICATION_TYPE_LABELS[value] }));
 
