@@ -110,6 +110,8 @@ export const NOTIFICATION_TYPES = [
   'withdrawal_failed',
   'comment_received',
   'message_received',
+  'account_strike',
+  'appeal_decided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

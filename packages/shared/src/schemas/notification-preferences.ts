@@ -53,7 +53,7 @@ export const NOTIFICATION_TYPE_GROUPS: readonly NotificationTypeGroup[] = [
     label: 'Wallet and payments',
     types: ['payment_success', 'payment_failed', 'vote_credit_purchased', 'transfer_received', 'withdrawal_completed', 'withdrawal_failed'],
   },
-  { switch: null, label: 'Account', types: ['security_alert', 'profile_update'] },
+  { switch: null, label: 'Account', types: ['security_alert', 'profile_update', 'account_strike', 'appeal_decided'] },
   { switch: null, label: 'Messages and announcements', types: ['message_received', 'system_announcement'] },
 ];
 
@@ -76,6 +76,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   profile_update: 'Profile updates',
   message_received: 'New messages',
   system_announcement: 'Announcements',
+  account_strike: 'Strikes on my account',
+  appeal_decided: 'Appeal decisions',
 };
 
 export const groupSwitchOf = (type: NotificationType): NotificationGroupSwitch | null =>

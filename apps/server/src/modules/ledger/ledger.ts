@@ -83,6 +83,7 @@ export {
   ownedFlowsByKind,
   ownedLinesOfKind,
   paymentsInto,
+  platformRevenueBetween,
   platformRevenueTotal,
   postedAccount,
   postedAmount,

@@ -19,6 +19,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   withdrawal_failed: 'Withdrawal failed',
   comment_received: 'New comment',
   message_received: 'New message',
+  account_strike: 'Account strike',
+  appeal_decided: 'Appeal decided',
 };
 export const NOTIFICATION_TYPE_OPTIONS = NOTIFICATION_TYPES.map((value) => ({ value, label: NOTIFICATION_TYPE_LABELS[value] }));
 
