@@ -95,10 +95,7 @@ export const ZAdminUserDetail = z.object({
 });
 export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
 
-const reasonText = z
-  .string({ error: ADMIN_USER_MESSAGES.banReasonRequired })
-  .trim()
-  .max(1000, 'Reason must be at most 1000 characters');
+const reasonText = z.string({ error: ADMIN_USER_MESSAGES.banReasonRequired }).trim().max(1000, 'Reason must be at most 1000 characters');
 
 export const ZUserStatusChange = z
   .object({
@@ -106,13 +103,13 @@ export const ZUserStatusChange = z
     reason: reasonText.optional(),
   })
   .superRefine((v, c) => {
-    if (v.status === 'banned' && !v.reason) c.addIssue({ code: 'custom', path: ['reason'], message: ADMIN_USER_MESSAGES.banReasonRequired });
+    if (v.status === 'banned' && !v.reason)
+      c.addIssue({ code: 'custom', path: ['reason'], message: ADMIN_USER_MESSAGES.banReasonRequired });
   });
 export type TUserStatusChange = z.infer<typeof ZUserStatusChange>;
 
 export const ZUserRoleChange = z.object({ role: z.enum(USER_ROLES, { error: 'Role must be user, moderator or admin' }) });
 export type TUserRoleChange = z.infer<typeof ZUserRoleChange>;
-
 
 /** Seniority of the roles: a staff member acts only on accounts below their own. */
 export const ROLE_RANK: Record<UserRole, number> = { user: 0, moderator: 1, admin: 2 };

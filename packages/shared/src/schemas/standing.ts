@@ -100,6 +100,10 @@ export type TAppealsPage = z.infer<typeof ZAppealsPage>;
 
 export const ZAppealDecision = z.object({
   decision: z.enum(['approved', 'rejected'], { error: 'Decision must be approved or rejected' }),
-  note: z.string({ error: STANDING_MESSAGES.noteRequired }).trim().min(1, STANDING_MESSAGES.noteRequired).max(1000, 'Note must be at most 1000 characters'),
+  note: z
+    .string({ error: STANDING_MESSAGES.noteRequired })
+    .trim()
+    .min(1, STANDING_MESSAGES.noteRequired)
+    .max(1000, 'Note must be at most 1000 characters'),
 });
 export type TAppealDecision = z.infer<typeof ZAppealDecision>;

@@ -60,9 +60,9 @@ export interface AdminUserListRow {
   violations: number;
 }
 
-const contestsCreated = sql<number>`(select count(*)::int from ${contests} c where c.organizer_id = ${users.id})`;
-const entriesSubmitted = sql<number>`(select count(*)::int from ${entries} e where e.participant_id = ${users.id})`;
-const violations = sql<number>`(select count(*)::int from ${strikes} s where s.user_id = ${users.id})`;
+const contestsCreated = sql<number>`(select count(*)::int from ${contests} c where c.organizer_id = ${users}.id)`;
+const entriesSubmitted = sql<number>`(select count(*)::int from ${entries} e where e.participant_id = ${users}.id)`;
+const violations = sql<number>`(select count(*)::int from ${strikes} s where s.user_id = ${users}.id)`;
 
 /** A page of users, newest first, with their counts (indexed per-user counts in the same statement). */
 export async function listUsers(db: DbOrTx, q: TAdminUsersQuery, offset: number): Promise<AdminUserListRow[]> {
@@ -73,18 +73,33 @@ export async function listUsers(db: DbOrTx, q: TAdminUsersQuery, offset: number)
     .orderBy(desc(users.createdAt), asc(users.id))
     .limit(q.limit)
     .offset(offset);
-  return rows.map((r) => ({ ...r, contestsCreated: Number(r.contestsCreated), entriesSubmitted: Number(r.entriesSubmitted), violations: Number(r.violations) }));
+  return rows.map((r) => ({
+    ...r,
+    contestsCreated: Number(r.contestsCreated),
+    entriesSubmitted: Number(r.entriesSubmitted),
+    violations: Number(r.violations),
+  }));
 }
 
 export async function countUsers(db: DbOrTx, q: TAdminUsersQuery): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(filterOf(q));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(filterOf(q));
   return Number(row?.n ?? 0);
 }
 
 /** One user with their counts. */
 export async function findAdminUser(db: DbOrTx, id: string): Promise<AdminUserListRow | undefined> {
   const [row] = await db.select({ user: users, contestsCreated, entriesSubmitted, violations }).from(users).where(eq(users.id, id));
-  return row && { ...row, contestsCreated: Number(row.contestsCreated), entriesSubmitted: Number(row.entriesSubmitted), violations: Number(row.violations) };
+  return (
+    row && {
+      ...row,
+      contestsCreated: Number(row.contestsCreated),
+      entriesSubmitted: Number(row.entriesSubmitted),
+      violations: Number(row.violations),
+    }
+  );
 }
 
 /** The target of a staff action, locked until the action commits (never FOR UPDATE: see the users lock note). */
@@ -103,7 +118,11 @@ export async function lockAdmins(tx: Tx): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-export async function setUserStatus(tx: Tx, id: string, set: { status: 'active' | 'banned'; banReason: string | null; at: Date }): Promise<void> {
+export async function setUserStatus(
+  tx: Tx,
+  id: string,
+  set: { status: 'active' | 'banned'; banReason: string | null; at: Date },
+): Promise<void> {
   await tx.update(users).set({ status: set.status, banReason: set.banReason, updatedAt: set.at }).where(eq(users.id, id));
 }
 

@@ -88,7 +88,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = staffActor(req);
       const { status, reason } = req.body;
-      if (status === 'banned') return ok(await banUser(app.ctx, actor, { userId: req.params.id, reason: reason! }), ADMIN_USER_MESSAGES.banned);
+      if (status === 'banned')
+        return ok(await banUser(app.ctx, actor, { userId: req.params.id, reason: reason! }), ADMIN_USER_MESSAGES.banned);
       return ok(await unbanUser(app.ctx, actor, req.params.id, reason ?? null), ADMIN_USER_MESSAGES.unbanned);
     },
   );
@@ -96,7 +97,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/role',
     {
-      schema: { tags, summary: 'Change a user’s role (admins only; not one’s own; never the last admin)', params: userParams, body: ZUserRoleChange, response: { 200: envelope(ZAdminUser) } },
+      schema: {
+        tags,
+        summary: 'Change a user’s role (admins only; not one’s own; never the last admin)',
+        params: userParams,
+        body: ZUserRoleChange,
+        response: { 200: envelope(ZAdminUser) },
+      },
       config: { access: 'admin', permission: 'roles.manage', rateLimit: act },
     },
     async (req) => ok(await changeRole(app.ctx, staffActor(req), req.params.id, req.body.role), ADMIN_USER_MESSAGES.roleUpdated),
@@ -114,7 +121,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appeals',
     {
-      schema: { tags, summary: 'Appeals of strikes: pending first (oldest first), then decided', querystring: ZAppealsQuery, response: { 200: envelope(ZAppealsPage) } },
+      schema: {
+        tags,
+        summary: 'Appeals of strikes: pending first (oldest first), then decided',
+        querystring: ZAppealsQuery,
+        response: { 200: envelope(ZAppealsPage) },
+      },
       config: { access: 'moderator', permission: 'appeals.manage', rateLimit: read },
     },
     async (req) => ok(await appealsPage(app.ctx, req.query)),

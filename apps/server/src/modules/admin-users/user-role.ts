@@ -27,6 +27,8 @@ export async function changeRole(ctx: AppContext, actor: StaffActor, userId: str
     if (!canGrantRole(actor.role, target.role)) throw AppError.forbidden(ADMIN_USER_MESSAGES.rankTooHigh);
     if (target.role === role) throw AppError.conflict(ADMIN_USER_MESSAGES.sameRole);
     if (target.role === 'admin' && admins.length <= 1) throw AppError.conflict(ADMIN_USER_MESSAGES.lastAdmin);
+    // The caller's role was read before the locks: one demoted meanwhile (by a concurrent change) may not act.
+    if (!admins.includes(actor.userId)) throw AppError.forbidden();
     await setUserRole(tx, userId, role, at);
     await appendAudit(
       tx,
@@ -34,7 +36,12 @@ export async function changeRole(ctx: AppContext, actor: StaffActor, userId: str
       { action: 'user.role_change', targetType: 'user', targetId: userId, before: { role: target.role }, after: { role } },
       at,
     );
-    await recordEvent(tx, userRoleChanged, { userId, actorId: actor.userId, from: target.role, to: role, at: at.toISOString() }, { actorId: actor.userId });
+    await recordEvent(
+      tx,
+      userRoleChanged,
+      { userId, actorId: actor.userId, from: target.role, to: role, at: at.toISOString() },
+      { actorId: actor.userId },
+    );
   });
   const row = await findAdminUser(ctx.db, userId);
   return toAdminUser(row!);

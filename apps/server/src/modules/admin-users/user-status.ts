@@ -62,7 +62,12 @@ export async function applyBan(tx: Tx, actor: StaffActor, input: BanInput, at: D
     },
     at,
   );
-  await recordEvent(tx, userBanned, { userId: target.id, actorId: actor.userId, reason: input.reason, at: at.toISOString() }, { actorId: actor.userId });
+  await recordEvent(
+    tx,
+    userBanned,
+    { userId: target.id, actorId: actor.userId, reason: input.reason, at: at.toISOString() },
+    { actorId: actor.userId },
+  );
 }
 
 /**

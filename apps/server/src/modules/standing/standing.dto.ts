@@ -5,7 +5,8 @@ import type { AppealRow, StaffAppealRow, StrikeRow } from './standing.repository
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last moment a strike may be appealed. */
-export const appealDeadlineOf = (strike: Pick<StrikeRow, 'createdAt'>): Date => new Date(strike.createdAt.getTime() + APPEAL_WINDOW_DAYS * DAY_MS);
+export const appealDeadlineOf = (strike: Pick<StrikeRow, 'createdAt'>): Date =>
+  new Date(strike.createdAt.getTime() + APPEAL_WINDOW_DAYS * DAY_MS);
 
 export const toAppealView = (a: AppealRow): TAppealView => ({
   id: a.id,

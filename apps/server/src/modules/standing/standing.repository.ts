@@ -79,7 +79,12 @@ export interface StaffAppealRow {
 }
 
 /** The appeals queue: oldest pending first, then newest decided. */
-export async function listAppeals(db: DbOrTx, status: AppealRow['status'] | undefined, limit: number, offset: number): Promise<StaffAppealRow[]> {
+export async function listAppeals(
+  db: DbOrTx,
+  status: AppealRow['status'] | undefined,
+  limit: number,
+  offset: number,
+): Promise<StaffAppealRow[]> {
   return db
     .select({
       appeal: appeals,
@@ -94,7 +99,11 @@ export async function listAppeals(db: DbOrTx, status: AppealRow['status'] | unde
     .leftJoin(issuer, eq(issuer.id, strikes.issuedBy))
     .leftJoin(decider, eq(decider.id, appeals.decidedBy))
     .where(status ? eq(appeals.status, status) : undefined)
-    .orderBy(sql`(${appeals.status} = 'pending') desc`, sql`case when ${appeals.status} = 'pending' then ${appeals.createdAt} end asc`, desc(appeals.createdAt))
+    .orderBy(
+      sql`(${appeals.status} = 'pending') desc`,
+      sql`case when ${appeals.status} = 'pending' then ${appeals.createdAt} end asc`,
+      desc(appeals.createdAt),
+    )
     .limit(limit)
     .offset(offset);
 }

@@ -13,7 +13,11 @@ export const standingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/standing',
     {
-      schema: { tags, summary: 'My account standing: strikes with reasons, appeal state and deadline', response: { 200: envelope(ZStanding) } },
+      schema: {
+        tags,
+        summary: 'My account standing: strikes with reasons, appeal state and deadline',
+        response: { 200: envelope(ZStanding) },
+      },
       config: { access: 'signedIn', rateLimit: rateLimits.perUser(60) },
     },
     async (req) => ok(await standingOf(app.ctx, requireAuth(req).userId)),
