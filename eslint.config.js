@@ -216,6 +216,7 @@ export default tseslint.config(
           basePath: import.meta.dirname,
           zones: [
             ...[
+              'admin',
               'analytics',
               'auth',
               'comments',
@@ -225,6 +226,7 @@ export default tseslint.config(
               'entries',
               'payments',
               'referrals',
+              'standing',
               'subscriptions',
               'support',
               'users',

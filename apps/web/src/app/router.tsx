@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '@contesthub/shared';
 import { RedirectIfSignedIn, RequireDashboard, RequirePermission } from './guards';
@@ -39,6 +39,7 @@ const SubscriptionPage = lazy(() => import('./routes/dashboard/subscription'));
 const SubscriptionVerificationPage = lazy(() => import('./routes/dashboard/subscription-verification'));
 const NotificationsPage = lazy(() => import('./routes/dashboard/notifications'));
 const MessagesPage = lazy(() => import('./routes/dashboard/messages'));
+const AdminToolsPage = lazy(() => import('./routes/dashboard/admin'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 
 const soon = (title: string, description: string) => <ComingSoon title={title} description={description} />;
@@ -58,6 +59,9 @@ const CONTEST_LIST_PATHS = [
 ].map((p) => p.pattern);
 
 const d = paths.dashboard;
+
+/** The staff pages built so far (the others show Coming Soon), guarded by their permission in STAFF_PAGES. */
+const STAFF_PAGE_ELEMENTS: Record<string, ReactNode> = { [d.admin()]: <AdminToolsPage /> };
 
 const DASHBOARD_CHILDREN: Array<[string, string, string]> = [
   [d.entry.pattern, 'Entry', 'View one of your entries.'],
@@ -160,7 +164,9 @@ export function AppRoutes() {
             <Route
               key={path}
               path={path}
-              element={<RequirePermission permission={permission}>{soon(title, description)}</RequirePermission>}
+              element={
+                <RequirePermission permission={permission}>{STAFF_PAGE_ELEMENTS[path] ?? soon(title, description)}</RequirePermission>
+              }
             />
           ))}
           <Route path="*" element={<Navigate to={d.home()} replace />} />
