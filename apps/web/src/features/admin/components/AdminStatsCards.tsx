@@ -1,6 +1,5 @@
 import { Activity, Ban, Banknote, UserCheck } from 'lucide-react';
 import { ADMIN_USER_MESSAGES, formatNaira, formatNumber } from '@contesthub/shared';
-import { serverMessageOr } from '../../../lib/errors';
 import { useCan } from '../../../lib/permissions';
 import { useToast } from '../../../lib/toast';
 import { useOncePerError } from '../../../components/ui/list-states';
@@ -12,7 +11,7 @@ export function AdminStatsCards() {
   const stats = useDashboardStats();
   const can = useCan();
   const toast = useToast();
-  useOncePerError(stats.error, (err) => toast.error('Error', serverMessageOr(err, ADMIN_USER_MESSAGES.fetchStatsFailed)));
+  useOncePerError(stats.error, () => toast.error('Error', ADMIN_USER_MESSAGES.fetchStatsFailed));
   const loading = stats.isPending;
   const users = stats.data?.users;
   const revenue = stats.data?.financial.monthlyRevenue;

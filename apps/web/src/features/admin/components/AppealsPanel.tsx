@@ -29,7 +29,7 @@ export function AppealsPanel() {
   const [status, setStatus] = useState<AppealStatus | ''>('pending');
   const [page, setPage] = useState(1);
   const appeals = useAppeals({ page, status: status || undefined });
-  useOncePerError(appeals.error, (err) => toast.error('Error', serverMessageOr(err, STANDING_MESSAGES.fetchAppealsFailed)));
+  useOncePerError(appeals.error, () => toast.error('Error', STANDING_MESSAGES.fetchAppealsFailed));
   const [deciding, setDeciding] = useState<{ appeal: TStaffAppeal; decision: Decision } | null>(null);
   const data = appeals.data;
   return (

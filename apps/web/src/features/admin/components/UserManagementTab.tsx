@@ -50,7 +50,7 @@ export function UserManagementTab() {
   const [page, setPage] = useState(1);
   const term = useDebouncedValue(search.trim(), 300);
   const users = useAdminUsers({ page, search: term || undefined, status: status || undefined, role: role || undefined });
-  useOncePerError(users.error, (err) => toast.error('Error', serverMessageOr(err, ADMIN_USER_MESSAGES.fetchUsersFailed)));
+  useOncePerError(users.error, () => toast.error('Error', ADMIN_USER_MESSAGES.fetchUsersFailed));
   const phone = useMediaQuery(PHONE_QUERY);
   const [banning, setBanning] = useState<TAdminUser | null>(null);
   const statusChange = useUpdateUserStatus();
