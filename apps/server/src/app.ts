@@ -65,6 +65,7 @@ import { announcementRoutes, notificationRoutes } from './modules/notifications/
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
 import { standingRoutes } from './modules/standing/standing.routes.js';
+import { banAppealRoutes } from './modules/standing/ban-appeal.routes.js';
 import { notificationPreferenceRoutes } from './modules/notifications/preferences.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
@@ -300,6 +301,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(auditRoutes, { prefix: '/admin-tools' });
       await api.register(adminUserRoutes, { prefix: '/admin-tools' });
       await api.register(standingRoutes, { prefix: '/users' });
+      await api.register(banAppealRoutes, { prefix: '/appeals' });
     },
     { prefix: '/api' },
   );

@@ -96,7 +96,7 @@ export function subscribers(ctx: Pick<AppContext, 'mailer' | 'realtime' | 'confi
     securityMailsSubscriber(ctx.mailer),
     walletMailsSubscriber(ctx.mailer),
     supportMailsSubscriber(ctx.mailer),
-    accountMailsSubscriber(ctx.mailer, ctx.config.publicUrl),
+    accountMailsSubscriber(ctx.mailer, ctx.config),
     notificationsSubscriber(notificationTypes, ctx.realtime),
     // Mail and push of the notifications written above, per the person's preferences.
     deliverySubscriber({ mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, kinds: notificationTypes }),

@@ -6,13 +6,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TAppealsPage, TAppealView, TAuditLogPage, TNotificationList, TStanding } from '@contesthub/shared';
 import { advanceClock, setClock } from '../src/lib/clock.js';
-import { fileAppeal, strikeViews } from '../src/modules/standing/standing.js';
 import { issueStrike } from '../src/modules/standing/strikes.js';
 import {
   apiCall,
   createSignedInUser,
   createTestApp,
   DEFAULT_PASSWORD,
+  lastMailTo,
   login,
   nextIp,
   settleEventMails,
@@ -184,17 +184,53 @@ describe('deciding appeals', () => {
     });
   });
 
-  it('approving the appeal of a ban lifts the ban (audit-logged as an unban) and the person can sign in again', async () => {
+  it('takes a ban appeal without a session through the ban mail’s link; approving it lifts the ban', async () => {
     const banned = await createSignedInUser(t.app, { fullName: 'Wrongly Banned' });
     const ban = await call('PUT', `/api/admin-tools/users/${banned.user.id}/status`, moderator.token, {
       status: 'banned',
       reason: 'Suspected vote selling',
     });
     expect(ban.status).toBe(200);
-    // The ban strike is appealed (here through the operation: a banned person has no session).
-    const [strike] = await strikeViews(t.ctx.db, banned.user.id);
-    const appeal = await fileAppeal(t.ctx, banned.user.id, strike!.id, 'The votes were my family’s.');
+    await settleEventMails(t.ctx);
+    const mail = await lastMailTo(t.ctx, banned.email);
+    const link = /(https?:\/\/\S+\/api\/appeals\/ban\?token=\S+)/.exec(mail!.text)?.[1];
+    expect(link).toBeTruthy();
+    const url = new URL(link!).pathname + new URL(link!).search;
 
+    const page = await t.app.inject({ method: 'GET', url, remoteAddress: nextIp() });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toContain('Suspected vote selling');
+    expect(page.body).toContain('maxlength="2000"');
+    const post = (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: nextIp(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        payload: new URLSearchParams({ text }).toString(),
+      });
+    const empty = await post('  ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Please explain why this decision should be reconsidered');
+    const filed = await post('The votes were my family’s.');
+    expect(filed.statusCode).toBe(200);
+    expect(filed.body).toContain('Appeal submitted');
+    const twice = await post('Again');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.body).toContain('You have already appealed this strike');
+    const forged = await t.app.inject({ method: 'GET', url: url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), remoteAddress: nextIp() });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain('This appeal link is invalid or has expired');
+
+    const queue = await call<TAppealsPage>('GET', '/api/admin-tools/appeals?status=pending', admin.token);
+    const appeal = queue.body.data!.appeals.find((a) => a.user.id === banned.user.id)!;
+    expect(appeal).toMatchObject({ text: 'The votes were my family’s.', strike: { kind: 'ban', reason: 'Suspected vote selling' } });
+    // The moderator who banned cannot decide it; another can.
+    expect((await call('PUT', `/api/admin-tools/appeals/${appeal.id}`, moderator.token, { decision: 'approved', note: 'x' })).status).toBe(
+      403,
+    );
     const approved = await call<TAppealView>('PUT', `/api/admin-tools/appeals/${appeal.id}`, moderator2.token, {
       decision: 'approved',
       note: 'Verified with the payment records.',
@@ -213,5 +249,7 @@ describe('deciding appeals', () => {
       remoteAddress: nextIp(),
     });
     expect(login.statusCode).toBe(200);
+    await settleEventMails(t.ctx);
+    expect((await lastMailTo(t.ctx, banned.email))?.subject).toContain('restored');
   });
 });

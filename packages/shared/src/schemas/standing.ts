@@ -107,3 +107,7 @@ export const ZAppealDecision = z.object({
     .max(1000, 'Note must be at most 1000 characters'),
 });
 export type TAppealDecision = z.infer<typeof ZAppealDecision>;
+
+/** The ban appeal page's address (the link of the ban mail) and its form post. */
+export const ZBanAppealQuery = z.object({ token: z.string().max(512).optional() });
+export const ZBanAppealForm = z.object({ text: z.string().max(20_000).optional() });

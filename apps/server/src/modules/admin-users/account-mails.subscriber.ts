@@ -7,9 +7,11 @@ import { payloadOf, type StoredEvent, type Subscriber } from '../../lib/events/i
 import type { Mailer } from '../../lib/mailer.js';
 import { findUserContact } from '../users/users.repository.js';
 import { userBanned, userUnbanned } from '../users/users.events.js';
+import { banAppealUrl } from '../standing/ban-appeal.js';
 import { bannedMail, unbannedMail } from './account-mails.js';
 
-export function accountMailsSubscriber(mailer: Mailer, publicUrl: string): Subscriber {
+export function accountMailsSubscriber(mailer: Mailer, config: { publicUrl: string; jwtSecret: string }): Subscriber {
+  const { publicUrl, jwtSecret } = config;
   return {
     name: 'account-mails',
     events: [userBanned.name, userUnbanned.name],
@@ -21,7 +23,10 @@ export function accountMailsSubscriber(mailer: Mailer, publicUrl: string): Subsc
       if (!userId) return;
       const user = await findUserContact(tx, userId);
       if (!user) return;
-      if (banned) await mailer.enqueue(tx, bannedMail(user.email, user.fullName, banned.reason, new Date(banned.at), publicUrl));
+      if (banned) {
+        const appealUrl = await banAppealUrl(tx, jwtSecret, publicUrl, userId);
+        await mailer.enqueue(tx, bannedMail(user.email, user.fullName, banned.reason, new Date(banned.at), appealUrl, publicUrl));
+      }
       if (unbanned) await mailer.enqueue(tx, unbannedMail(user.email, user.fullName, publicUrl));
     },
   };

@@ -4,7 +4,7 @@ import type { Mail } from '../../lib/mailer.js';
 
 const signature = ['', `The ${PRODUCT_NAME} team`].join('\n');
 
-export function bannedMail(to: string, fullName: string, reason: string, at: Date, publicUrl: string): Mail {
+export function bannedMail(to: string, fullName: string, reason: string, at: Date, appealUrl: string | undefined, publicUrl: string): Mail {
   return {
     to,
     subject: `Your ${PRODUCT_NAME} account has been banned`,
@@ -16,8 +16,10 @@ export function bannedMail(to: string, fullName: string, reason: string, at: Dat
       `  ${reason}`,
       '',
       'You have been signed out everywhere and cannot sign in while the ban lasts.',
-      `You may appeal this decision once, within ${APPEAL_WINDOW_DAYS} days: write to ${SUPPORT_EMAIL} or use the contact form at ${publicUrl}${paths.contact({ category: 'account', subject: 'Ban appeal' })}.`,
-      'A staff member other than the one who banned you will review it.',
+      appealUrl
+        ? `You may appeal this decision once, within ${APPEAL_WINDOW_DAYS} days, at this link (it works without signing in): ${appealUrl}`
+        : `You may appeal this decision once, within ${APPEAL_WINDOW_DAYS} days, by writing to ${SUPPORT_EMAIL} or through ${publicUrl}${paths.contact({ subject: 'Ban appeal' })}.`,
+      'A staff member other than the one who banned you will review it, and you will be told the outcome.',
       signature,
     ].join('\n'),
   };

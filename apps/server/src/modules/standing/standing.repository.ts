@@ -115,3 +115,14 @@ export async function countAppeals(db: DbOrTx, status: AppealRow['status'] | und
     .where(status ? eq(appeals.status, status) : undefined);
   return row?.n ?? 0;
 }
+
+/** A user's newest strike of one kind (the ban a mail is about). */
+export async function latestStrikeOfKind(db: DbOrTx, userId: string, kind: StrikeRow['kind']): Promise<StrikeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(strikes)
+    .where(and(eq(strikes.userId, userId), eq(strikes.kind, kind)))
+    .orderBy(desc(strikes.createdAt))
+    .limit(1);
+  return row;
+}
