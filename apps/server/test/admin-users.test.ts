@@ -48,6 +48,10 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A password sign-in as the web sends it, answered as it is (refusals included). */
+const loginAttempt = (email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEFAULT_PASSWORD }, remoteAddress: nextIp() });
+
 async function auditOf(targetId: string, action: string) {
   const page = await call<TAuditLogPage>('GET', `/api/admin-tools/audit-log?target=${targetId}&action=${action}`, admin.token);
   return page.body.data!.entries;
@@ -199,12 +203,7 @@ describe('ban and unban', () => {
 
   it('bans: status and reason set, the open session refused, a ban strike, the audit row, the mail, login refused with the reason; then unbans', async () => {
     const target = await createSignedInUser(t.app, { fullName: 'Soon Banned' });
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: target.email, password: DEFAULT_PASSWORD },
-      remoteAddress: nextIp(),
-    });
+    const second = await loginAttempt(target.email);
     expect(second.statusCode).toBe(200);
     expect((await call('GET', '/api/auth/me', target.token)).status).toBe(200);
     const before = await call<TAdminUserDetail>('GET', `/api/admin-tools/users/${target.user.id}`, moderator.token);
@@ -224,12 +223,7 @@ describe('ban and unban', () => {
     expect(refused.status).toBe(401);
     expect(refused.body.success).toBe(false);
     // Login answers ACCOUNT_BANNED with the reason.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: target.email, password: DEFAULT_PASSWORD },
-      remoteAddress: nextIp(),
-    });
+    const login = await loginAttempt(target.email);
     expect(login.statusCode).toBe(403);
     expect(login.json()).toMatchObject({ errorType: 'ACCOUNT_BANNED', reason, message: `Your account has been banned: ${reason}` });
 
@@ -271,12 +265,7 @@ describe('ban and unban', () => {
     expect(unbanRow).toMatchObject({ actor: { id: moderator.user.id }, before: { status: 'banned' }, after: { status: 'active' } });
     await settleEventMails(t.ctx);
     expect((await lastMailTo(t.ctx, target.email))?.subject).toContain('restored');
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: target.email, password: DEFAULT_PASSWORD },
-      remoteAddress: nextIp(),
-    });
+    const again = await loginAttempt(target.email);
     expect(again.statusCode).toBe(200);
     const notBanned = await call('PUT', `/api/admin-tools/users/${target.user.id}/status`, moderator.token, { status: 'active' });
     expect(notBanned.status).toBe(409);

@@ -13,11 +13,12 @@ import { useToast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card } from '../../../components/ui/card';
 import { FormDialog } from '../../../components/ui/dialog';
-import { SelectField, TextAreaField } from '../../../components/ui/field';
+import { TextAreaField } from '../../../components/ui/field';
 import { EmptyNote, RetryNote, RowsSkeleton, useOncePerError } from '../../../components/ui/list-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { useAppeals } from '../api/get-appeals';
 import { useDecideAppeal } from '../api/decide-appeal';
+import { FilterSelect } from './FilterSelect';
 
 type Decision = 'approved' | 'rejected';
 const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'red' } as const;
@@ -43,21 +44,16 @@ export function AppealsPanel() {
           <p className="text-sm text-slate-400">Appeals of strikes and bans. Someone other than the issuer of the strike decides.</p>
         </div>
         <div className="w-48">
-          <SelectField
+          <FilterSelect
             label="Appeal status"
+            allLabel="All"
+            options={APPEAL_STATUSES}
             value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as AppealStatus | '');
+            onChange={(v) => {
+              setStatus(v);
               setPage(1);
             }}
-          >
-            <option value="">All</option>
-            {APPEAL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {label(s)}
-              </option>
-            ))}
-          </SelectField>
+          />
         </div>
       </div>
       {appeals.isPending ? (

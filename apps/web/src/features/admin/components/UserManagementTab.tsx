@@ -20,7 +20,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card, type BadgeTone } from '../../../components/ui/card';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { EmptyNote, LoadError, RowsSkeleton, useOncePerError } from '../../../components/ui/list-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { useAdminUsers } from '../api/get-users';
@@ -28,6 +28,7 @@ import { useUpdateUserRole } from '../api/update-user-role';
 import { useUpdateUserStatus } from '../api/update-user-status';
 import { useVerifyUser } from '../api/verify-user';
 import { BanUserDialog } from './BanUserDialog';
+import { FilterSelect } from './FilterSelect';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const STATUS_TONE: Record<UserStatus, BadgeTone> = { active: 'green', banned: 'red', pending: 'amber' };
@@ -49,6 +50,13 @@ export function UserManagementTab() {
   const [role, setRole] = useState<UserRole | ''>('');
   const [page, setPage] = useState(1);
   const term = useDebouncedValue(search.trim(), 300);
+  /** A filter's change starts again from the first page. */
+  const fromPageOne =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
   const users = useAdminUsers({ page, search: term || undefined, status: status || undefined, role: role || undefined });
   useOncePerError(users.error, () => toast.error('Error', ADMIN_USER_MESSAGES.fetchUsersFailed));
   const phone = useMediaQuery(PHONE_QUERY);
@@ -80,42 +88,11 @@ export function UserManagementTab() {
           type="search"
           value={search}
           placeholder="Name, username or email"
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => fromPageOne(setSearch)(e.target.value)}
           aside={<Search className="h-4 w-4 text-slate-400" aria-hidden />}
         />
-        <SelectField
-          label="Status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as UserStatus | '');
-            setPage(1);
-          }}
-        >
-          <option value="">All statuses</option>
-          {USER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {label(s)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Role"
-          value={role}
-          onChange={(e) => {
-            setRole(e.target.value as UserRole | '');
-            setPage(1);
-          }}
-        >
-          <option value="">All roles</option>
-          {USER_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {label(r)}
-            </option>
-          ))}
-        </SelectField>
+        <FilterSelect label="Status" allLabel="All statuses" options={USER_STATUSES} value={status} onChange={fromPageOne(setStatus)} />
+        <FilterSelect label="Role" allLabel="All roles" options={USER_ROLES} value={role} onChange={fromPageOne(setRole)} />
       </Card>
 
       <Card className="p-0">
