@@ -31,7 +31,7 @@ import { createStorage } from './lib/storage.js';
 import { openSharedLimits, type SharedLimitsTarget } from './lib/rate-limit-store.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerAuth } from './plugins/auth.js';
-import { findLiveSessionOf, liveSessionIds, recordActivity } from './modules/auth/sessions.repository.js';
+import { banOfUser, findLiveSessionOf, liveSessionIds, recordActivity } from './modules/auth/sessions.repository.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { BODY_LIMITS, withBodyLimit } from './plugins/body-limits.js';
 import { registerRequestGuards } from './plugins/request-guards.js';
@@ -249,7 +249,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, skipOnError: true, ...(sharedLimits ? { store: sharedLimits.store } : {}) });
   // Before auth: an overloaded route refuses without spending a session look-up.
   registerLoadShedding(app);
-  registerAuth(app, { findLive: findLiveSessionOf, recordActivity });
+  registerAuth(app, { findLive: findLiveSessionOf, recordActivity, banOf: banOfUser });
 
   await app.register(swagger, {
     openapi: {

@@ -218,10 +218,18 @@ describe('ban and unban', () => {
     expect(banned.body.message).toBe('User banned successfully');
     expect(banned.body.data).toMatchObject({ status: 'banned', banReason: reason, violations: 1 });
 
-    // The open session is refused on its next request: the session was revoked with the ban.
+    // The open session is refused on its next request (revoked with the ban), saying why.
     const refused = await call('GET', '/api/auth/me', target.token);
-    expect(refused.status).toBe(401);
-    expect(refused.body.success).toBe(false);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      success: false,
+      errorType: 'ACCOUNT_BANNED',
+      reason,
+      message: `Your account has been banned: ${reason}`,
+    });
+    // Its refresh token is dead too.
+    const refreshed = await call('POST', '/api/auth/refresh', undefined, { refreshToken: target.refreshToken });
+    expect(refreshed.status).toBe(401);
     // Login answers ACCOUNT_BANNED with the reason.
     const login = await loginAttempt(target.email);
     expect(login.statusCode).toBe(403);
@@ -272,14 +280,16 @@ describe('ban and unban', () => {
     expect(notBanned.body.message).toBe('This user is not banned');
   });
 
-  it('an admin bans a moderator, whose staff token is refused at once', async () => {
+  it('an admin bans a moderator, whose staff token is refused at once as banned', async () => {
     const mod = await createSignedInUser(t.app, { role: 'moderator', fullName: 'Banned Moderator' });
     const res = await call('PUT', `/api/admin-tools/users/${mod.user.id}/status`, admin.token, {
       status: 'banned',
       reason: 'Abuse of tools',
     });
     expect(res.status).toBe(200);
-    expect((await call('GET', '/api/admin-tools/users', mod.token)).status).toBe(401);
+    const refused = await call('GET', '/api/admin-tools/users', mod.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errorType).toBe('ACCOUNT_BANNED');
   });
 });
 
