@@ -73,7 +73,13 @@ export type TAdminUsersPage = z.infer<typeof ZAdminUsersPage>;
 /** Spec 002 §3 "Dashboard stats (admin tools)"; monthlyRevenue in kobo, null without finance.read. */
 export const ZAdminDashboardStats = z.object({
   users: z.object({ active: z.number().int(), recentlyActive: z.number().int(), banned: z.number().int() }),
-  financial: z.object({ monthlyRevenue: z.number().int().nullable() }),
+  financial: z.object({
+    monthlyRevenue: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'platform revenue this WAT calendar month, in kobo (integer; ₦1 = 100 kobo); null without finance.read' }),
+  }),
 });
 export type TAdminDashboardStats = z.infer<typeof ZAdminDashboardStats>;
 
