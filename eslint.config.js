@@ -216,6 +216,7 @@ export default tseslint.config(
           basePath: import.meta.dirname,
           zones: [
             ...[
+              'admin',
               'analytics',
               'auth',
               'comments',
@@ -227,6 +228,7 @@ export default tseslint.config(
               'moderation',
               'payments',
               'referrals',
+              'standing',
               'subscriptions',
               'support',
               'users',

@@ -32,7 +32,7 @@ import { createStorage } from './lib/storage.js';
 import { openSharedLimits, type SharedLimitsTarget } from './lib/rate-limit-store.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerAuth } from './plugins/auth.js';
-import { findLiveSessionOf, liveSessionIds, recordActivity } from './modules/auth/sessions.repository.js';
+import { banOfUser, findLiveSessionOf, liveSessionIds, recordActivity } from './modules/auth/sessions.repository.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { BODY_LIMITS, withBodyLimit } from './plugins/body-limits.js';
 import { registerRequestGuards } from './plugins/request-guards.js';
@@ -67,6 +67,9 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { operationsRoutes } from './modules/operations/operations.routes.js';
 import { contestOpsRoutes } from './modules/contest-ops/contest-ops.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
+import { standingRoutes } from './modules/standing/standing.routes.js';
+import { banAppealRoutes } from './modules/standing/ban-appeal.routes.js';
 import { notificationPreferenceRoutes } from './modules/notifications/preferences.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
@@ -262,7 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, skipOnError: true, ...(sharedLimits ? { store: sharedLimits.store } : {}) });
   // Before auth: an overloaded route refuses without spending a session look-up.
   registerLoadShedding(app);
-  registerAuth(app, { findLive: findLiveSessionOf, recordActivity });
+  registerAuth(app, { findLive: findLiveSessionOf, recordActivity, banOf: banOfUser });
 
   await app.register(swagger, {
     openapi: {
@@ -315,6 +318,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(operationsRoutes, { prefix: '/admin-tools' });
       await api.register(contestOpsRoutes, { prefix: '/admin-tools' });
       await api.register(moderationRoutes, { prefix: '/admin-tools' });
+      await api.register(adminUserRoutes, { prefix: '/admin-tools' });
+      await api.register(standingRoutes, { prefix: '/users' });
+      await api.register(banAppealRoutes, { prefix: '/appeals' });
     },
     { prefix: '/api' },
   );

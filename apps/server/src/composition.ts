@@ -10,6 +10,7 @@ import { sweepRateLimits } from './lib/rate-limit-store.js';
 import { sweepStream } from './lib/realtime/index.js';
 import { activitySubscriber } from './modules/activity/activity.subscriber.js';
 import { securityMailsSubscriber } from './modules/auth/security-mails.subscriber.js';
+import { accountMailsSubscriber } from './modules/admin-users/account-mails.subscriber.js';
 import { runContestLifecycle } from './modules/contest-settlement/finalize-contest.js';
 import { settleDeposit } from './modules/payments/deposits.service.js';
 import type { PaymentRegistry } from './lib/payments/registry.js';
@@ -55,6 +56,8 @@ import { voteCreditPurchasedNotification } from './modules/notifications/types/v
 import { voteReceivedNotification } from './modules/notifications/types/vote-received.js';
 import { withdrawalCompletedNotification } from './modules/notifications/types/withdrawal-completed.js';
 import { withdrawalFailedNotification } from './modules/notifications/types/withdrawal-failed.js';
+import { accountStrikeNotification } from './modules/notifications/types/account-strike.js';
+import { appealDecidedNotification } from './modules/notifications/types/appeal-decided.js';
 import { runWithdrawalFollowUp, settleWithdrawal } from './modules/wallet/withdrawals.service.js';
 
 /** What settles each card payment purpose, and payouts (the Paystack webhook's transfer events). */
@@ -93,6 +96,8 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
   contentModeratedNotification,
   commentModeratedOutcomeNotification,
   commentModeratedNotification,
+  accountStrikeNotification,
+  appealDecidedNotification,
 ];
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */
@@ -107,6 +112,7 @@ export function subscribers(ctx: Pick<AppContext, 'mailer' | 'realtime' | 'confi
     // A banned user's pending withdrawals are held for a person (user.banned).
     walletHoldsSubscriber,
     supportMailsSubscriber(ctx.mailer),
+    accountMailsSubscriber(ctx.mailer, ctx.config),
     notificationsSubscriber(notificationTypes, ctx.realtime),
     // Mail and push of the notifications written above, per the person's preferences.
     deliverySubscriber({ mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, kinds: notificationTypes }),

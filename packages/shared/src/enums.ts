@@ -112,6 +112,8 @@ export const NOTIFICATION_TYPES = [
   'message_received',
   'report_outcome',
   'content_moderated',
+  'account_strike',
+  'appeal_decided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

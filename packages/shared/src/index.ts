@@ -38,6 +38,8 @@ export * from './schemas/stream.js';
 export * from './schemas/notification-preferences.js';
 export * from './schemas/audit.js';
 export * from './schemas/operations.js';
+export * from './schemas/standing.js';
+export * from './schemas/admin-users.js';
 export * from './paths.js';
 export * from './labels.js';
 export * from './first-data.js';

@@ -74,3 +74,9 @@ export function ageOn(dateOfBirth: string, at: Date): number {
 export function watMonth(at: Date): string {
   return watDate(at).slice(0, 7);
 }
+
+/** Start of the WAT calendar month containing `at`, as a UTC instant (monthly revenue counts from here). */
+export function watMonthStart(at: Date): Date {
+  const shifted = new Date(at.getTime() + WAT_OFFSET_MS);
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), 1) - WAT_OFFSET_MS);
+}

@@ -32,6 +32,11 @@ export interface SessionStore {
   >;
   /** Records activity on the session and its user. */
   recordActivity(db: DbOrTx, sessionId: string, userId: string, at: Date): Promise<void>;
+  /**
+   * The user's ban, if they are banned (a ban revokes every session): read only when a token's
+   * session is gone, so the banned person's next request says why instead of "session ended".
+   */
+  banOf(db: DbOrTx, userId: string): Promise<{ banReason: string | null } | undefined>;
 }
 
 // Session "last activity" is written at most once a minute per session to keep reads cheap.
@@ -42,6 +47,9 @@ function bearer(req: FastifyRequest): string | undefined {
   if (!header?.startsWith('Bearer ')) return undefined;
   return header.slice(7).trim() || undefined;
 }
+
+const bannedError = (reason: string | null) =>
+  AppError.forbidden(`Your account has been banned${reason ? `: ${reason}` : ''}`, 'ACCOUNT_BANNED', { reason });
 
 async function resolve(app: FastifyInstance, store: SessionStore, token: string): Promise<AuthInfo> {
   const at = now();
@@ -54,13 +62,14 @@ async function resolve(app: FastifyInstance, store: SessionStore, token: string)
   }
   if (!claims) throw AppError.unauthorized('Invalid authentication token');
   const row = await store.findLive(app.ctx.db, claims.sid, claims.sub, at);
-  // A revoked or expired session makes its still-unexpired access tokens worthless at once.
-  if (!row) throw AppError.unauthorized('Your session has ended. Please log in again.');
-  if (row.status === 'banned') {
-    throw AppError.forbidden(`Your account has been banned${row.banReason ? `: ${row.banReason}` : ''}`, 'ACCOUNT_BANNED', {
-      reason: row.banReason,
-    });
+  // A revoked or expired session makes its still-unexpired access tokens worthless at once; a ban
+  // (which revoked it) is said as such, with its reason.
+  if (!row) {
+    const ban = await store.banOf(app.ctx.db, claims.sub);
+    if (ban) throw bannedError(ban.banReason);
+    throw AppError.unauthorized('Your session has ended. Please log in again.');
   }
+  if (row.status === 'banned') throw bannedError(row.banReason);
   if (!row.isActive) throw AppError.forbidden(MESSAGES.login.ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');
   if (at.getTime() - row.lastActivityAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     await store.recordActivity(app.ctx.db, row.sessionId, row.userId, at);

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '@contesthub/shared';
 import { RedirectIfSignedIn, RequireDashboard, RequirePermission } from './guards';
@@ -39,6 +39,7 @@ const SubscriptionPage = lazy(() => import('./routes/dashboard/subscription'));
 const SubscriptionVerificationPage = lazy(() => import('./routes/dashboard/subscription-verification'));
 const NotificationsPage = lazy(() => import('./routes/dashboard/notifications'));
 const MessagesPage = lazy(() => import('./routes/dashboard/messages'));
+const AdminToolsPage = lazy(() => import('./routes/dashboard/admin'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 const ContestManagementPage = lazy(() => import('./routes/dashboard/contest-management'));
 
@@ -59,6 +60,12 @@ const CONTEST_LIST_PATHS = [
 ].map((p) => p.pattern);
 
 const d = paths.dashboard;
+
+/** The staff pages built so far (the others show Coming Soon), guarded by their permission in STAFF_PAGES. */
+const STAFF_PAGE_ELEMENTS: Record<string, ReactNode> = {
+  [d.admin()]: <AdminToolsPage />,
+  [d.contestManagement()]: <ContestManagementPage />,
+};
 
 const DASHBOARD_CHILDREN: Array<[string, string, string]> = [
   [d.entry.pattern, 'Entry', 'View one of your entries.'],
@@ -162,9 +169,7 @@ export function AppRoutes() {
               key={path}
               path={path}
               element={
-                <RequirePermission permission={permission}>
-                  {path === d.contestManagement() ? <ContestManagementPage /> : soon(title, description)}
-                </RequirePermission>
+                <RequirePermission permission={permission}>{STAFF_PAGE_ELEMENTS[path] ?? soon(title, description)}</RequirePermission>
               }
             />
           ))}

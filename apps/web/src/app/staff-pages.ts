@@ -24,7 +24,7 @@ export const STAFF_PAGES: StaffPage[] = [
     path: d.admin(),
     title: 'Admin Tools',
     description: 'Users, moderation, system monitoring and financial reports.',
-    permission: 'roles.manage',
+    permission: 'users.moderate',
     icon: Wrench,
   },
   {

@@ -54,7 +54,11 @@ export const NOTIFICATION_TYPE_GROUPS: readonly NotificationTypeGroup[] = [
     label: 'Wallet and payments',
     types: ['payment_success', 'payment_failed', 'vote_credit_purchased', 'transfer_received', 'withdrawal_completed', 'withdrawal_failed'],
   },
-  { switch: null, label: 'Account', types: ['security_alert', 'profile_update', 'content_moderated', 'report_outcome'] },
+  {
+    switch: null,
+    label: 'Account',
+    types: ['security_alert', 'profile_update', 'content_moderated', 'report_outcome', 'account_strike', 'appeal_decided'],
+  },
   { switch: null, label: 'Messages and announcements', types: ['message_received', 'system_announcement'] },
 ];
 
@@ -79,6 +83,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   system_announcement: 'Announcements',
   content_moderated: 'My content moderated',
   report_outcome: 'Outcome of my reports',
+  account_strike: 'Strikes on my account',
+  appeal_decided: 'Appeal decisions',
 };
 
 export const groupSwitchOf = (type: NotificationType): NotificationGroupSwitch | null =>

@@ -161,3 +161,12 @@ export async function liveSessionIds(db: DbOrTx, sessionIds: string[], at: Date)
     );
   return new Set(rows.map((r) => r.id));
 }
+
+/** The ban of a banned user (the request guard asks when a token's session is gone). */
+export async function banOfUser(db: DbOrTx, userId: string): Promise<{ banReason: string | null } | undefined> {
+  const [row] = await db
+    .select({ banReason: users.banReason })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.status, 'banned')));
+  return row;
+}

@@ -4,6 +4,7 @@
  */
 import { MESSAGES, type TPublicUser, type TSession } from '@contesthub/shared';
 import type { AppContext, AuthInfo } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { now } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { newOpaqueToken, sha256, signAccessToken } from '../../lib/tokens.js';
@@ -112,6 +113,19 @@ export async function revokeSession(ctx: AppContext, sessionId: string, reason: 
 export async function revokeAllSessions(ctx: AppContext, userId: string, reason: string, except?: string): Promise<void> {
   await revokeUserSessions(ctx.db, userId, now(), reason, except);
   ctx.realtime.closeUser(userId, except);
+}
+
+/** How many live sessions a user has (a staff member's view of an account). */
+export async function liveSessionCount(ctx: AppContext, userId: string): Promise<number> {
+  return (await liveSessions(ctx.db, userId, now())).length;
+}
+
+/**
+ * Revokes every session of a user inside the caller's transaction (a ban): their access tokens are
+ * refused from the commit on. The caller closes their streams after the commit (ctx.realtime.closeUser).
+ */
+export async function revokeUserSessionsIn(tx: Tx, userId: string, reason: string, at: Date): Promise<void> {
+  await revokeUserSessions(tx, userId, at, reason);
 }
 
 export async function listSessions(ctx: AppContext, auth: AuthInfo): Promise<TSession[]> {

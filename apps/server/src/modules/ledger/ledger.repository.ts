@@ -276,6 +276,26 @@ export async function platformRevenueTotal(db: DbOrTx, asset: Asset): Promise<nu
   return Number(row?.total ?? 0);
 }
 
+/**
+ * What the platform earned in one asset between `from` (inclusive) and `to` (exclusive): the net of
+ * the lines on the revenue account and its shards in that time (a refund of revenue counts against it).
+ */
+export async function platformRevenueBetween(db: DbOrTx, asset: Asset, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'platform_revenue'),
+        eq(ledgerAccounts.asset, asset),
+        gte(ledgerEntries.createdAt, from),
+        lt(ledgerEntries.createdAt, to),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
 /** The balances of a user's accounts of the given kinds. */
 export async function ownedBalances(db: DbOrTx, userId: string, kinds: string[]): Promise<Array<{ kind: string; balance: number }>> {
   return db

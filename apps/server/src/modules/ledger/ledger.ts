@@ -84,6 +84,7 @@ export {
   ownedFlowsByKind,
   ownedLinesOfKind,
   paymentsInto,
+  platformRevenueBetween,
   platformRevenueTotal,
   postedAccount,
   postedAmount,

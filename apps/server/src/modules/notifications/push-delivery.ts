@@ -38,6 +38,8 @@ const PUSH_OPTIONS: Record<NotificationType, Omit<PushOptions, 'topic'>> = {
   comment_received: { ttlSeconds: 12 * HOUR, urgency: 'low' },
   new_contest: { ttlSeconds: 12 * HOUR, urgency: 'low' },
   vote_received: { ttlSeconds: 2 * HOUR, urgency: 'very-low' },
+  account_strike: { ttlSeconds: 7 * DAY, urgency: 'high' },
+  appeal_decided: { ttlSeconds: 7 * DAY, urgency: 'normal' },
 };
 
 export const pushOptionsOf = (type: NotificationType) => PUSH_OPTIONS[type];

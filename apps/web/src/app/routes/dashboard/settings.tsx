@@ -11,6 +11,7 @@ import { ChangePasswordDialog } from '../../../features/auth/components/ChangePa
 import { DisableTwoFactorDialog } from '../../../features/auth/components/DisableTwoFactorDialog';
 import { EnableTwoFactorDialog } from '../../../features/auth/components/EnableTwoFactorDialog';
 import { SessionsCard } from '../../../features/auth/components/SessionsCard';
+import { AccountStandingCard } from '../../../features/standing/components/AccountStandingCard';
 
 export default function SecuritySettingsPage() {
   const { user } = useAuth();
@@ -30,6 +31,7 @@ export default function SecuritySettingsPage() {
       </div>
       <LoginAlertsCard enabled={user.loginAlerts} />
       <SessionsCard />
+      <AccountStandingCard />
     </div>
   );
 }

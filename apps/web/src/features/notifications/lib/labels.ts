@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   message_received: 'New message',
   report_outcome: 'Report outcome',
   content_moderated: 'Content moderated',
+  account_strike: 'Account strike',
+  appeal_decided: 'Appeal decided',
 };
 export const NOTIFICATION_TYPE_OPTIONS = NOTIFICATION_TYPES.map((value) => ({ value, label: NOTIFICATION_TYPE_LABELS[value] }));
 
