@@ -2,8 +2,9 @@
  * PUT /api/admin-tools/reports/:id/resolve and /dismiss (spec 002 §2.1, §5, §8). A decision closes
  * every open report of the same item together, in one transaction with its actions, each action and
  * the decision audit-logged in it, and records `report.resolved` / `report.dismissed` (the reporters'
- * notifications; warn_author and ban_author are carried out by the sanctions module from
- * `report.resolved`). Only pending or under_review reports can be decided (409 otherwise).
+ * notifications). warn_author issues a warning strike and ban_author bans the author (every session
+ * revoked, a ban strike, their streams closed after the commit) through the admin-users and standing
+ * modules, in the same transaction. Only pending or under_review reports can be decided (409 otherwise).
  *
  * Dismissing the reports of an item the weighting hid restores it: the reports were not upheld.
  */
@@ -24,6 +25,8 @@ import { AppError } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events/index.js';
 import type { StaffActor } from '../../lib/http.js';
 import { appendAudit } from '../audit/audit.js';
+import { applyBan } from '../admin-users/user-status.js';
+import { issueStrike } from '../standing/strikes.js';
 import { cancelContestInTx, disqualifyEntry, hideItem, restoreItem } from './item-actions.js';
 import { toModerationReport } from './moderation.dto.js';
 import { contentModerated, reportDismissed, reportResolved } from './moderation.events.js';
@@ -67,18 +70,26 @@ function checkActions(actor: StaffActor, report: ReportRow, actions: ModerationA
   }
 }
 
-/** Carries out the item actions (warn and ban are the sanctions module's, from the event). */
+/** Carries out the actions; answers the person banned (their streams are closed after the commit). */
 async function applyActions(
   tx: Tx,
   actor: StaffActor,
   report: ReportRow,
+  item: ItemNow | undefined,
   actions: ModerationAction[],
   why: string,
   at: Date,
-): Promise<void> {
+): Promise<string | null> {
   const { targetType: type, targetId: id } = report;
+  const related = { type: `report:${type}`, id: report.id };
+  let banned: string | null = null;
   for (const action of actions) {
-    if (action === 'hide_content' || action === 'restore_content') {
+    if (action === 'warn_author') {
+      await issueStrike(tx, actor, { userId: item!.authorId!, kind: 'warning', reason: why, related }, at);
+    } else if (action === 'ban_author') {
+      await applyBan(tx, actor, { userId: item!.authorId!, reason: why, related }, at);
+      banned = item!.authorId!;
+    } else if (action === 'hide_content' || action === 'restore_content') {
       const hide = action === 'hide_content';
       const v = hide ? await hideItem(tx, type, id) : await restoreItem(tx, type, id);
       if (!v) throw AppError.notFound(MODERATION_TEXTS.itemGone);
@@ -165,6 +176,7 @@ async function applyActions(
       );
     }
   }
+  return banned;
 }
 
 async function decision(ctx: AppContext, id: string, closed: number, actions: ModerationAction[]): Promise<TModerationDecision> {
@@ -173,12 +185,12 @@ async function decision(ctx: AppContext, id: string, closed: number, actions: Mo
 }
 
 export async function resolveReport(ctx: AppContext, actor: StaffActor, id: string, input: ResolveInput): Promise<TModerationDecision> {
-  const closed = await ctx.db.transaction(async (tx) => {
+  const { closed, banned } = await ctx.db.transaction(async (tx) => {
     const at = now();
     const { report, open } = await openReport(tx, id);
     const item = await repo.itemNow(tx, report.targetType, report.targetId);
     checkActions(actor, report, input.actions, item);
-    await applyActions(tx, actor, report, input.actions, input.actionsTaken, at);
+    const banned = await applyActions(tx, actor, report, item, input.actions, input.actionsTaken, at);
     const actionsTaken = input.actions.length > 0 ? `${input.actionsTaken} [${input.actions.join(', ')}]` : input.actionsTaken;
     await repo.decideReports(
       tx,
@@ -213,8 +225,9 @@ export async function resolveReport(ctx: AppContext, actor: StaffActor, id: stri
       },
       { actorId: actor.userId },
     );
-    return open.length;
+    return { closed: open.length, banned };
   });
+  if (banned) ctx.realtime.closeUser(banned);
   return decision(ctx, id, closed, input.actions);
 }
 
