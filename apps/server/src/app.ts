@@ -63,6 +63,7 @@ import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { announcementRoutes, notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { fraudRoutes, voteIntegrityRoutes } from './modules/fraud/fraud.routes.js';
 import { notificationPreferenceRoutes } from './modules/notifications/preferences.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
@@ -296,6 +297,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notificationPreferenceRoutes, { prefix: '/notifications' });
       await api.register(announcementRoutes, { prefix: '/admin-tools' });
       await api.register(auditRoutes, { prefix: '/admin-tools' });
+      await api.register(fraudRoutes, { prefix: '/admin-tools' });
+      await api.register(voteIntegrityRoutes, { prefix: '/contests' });
     },
     { prefix: '/api' },
   );

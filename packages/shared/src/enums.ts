@@ -110,6 +110,7 @@ export const NOTIFICATION_TYPES = [
   'withdrawal_failed',
   'comment_received',
   'message_received',
+  'vote_voided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -36,6 +36,7 @@ export * from './schemas/notifications.js';
 export * from './schemas/stream.js';
 export * from './schemas/notification-preferences.js';
 export * from './schemas/audit.js';
+export * from './schemas/fraud.js';
 export * from './paths.js';
 export * from './labels.js';
 export * from './first-data.js';

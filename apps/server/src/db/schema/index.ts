@@ -10,3 +10,4 @@ export * from './notifications.js';
 export * from './realtime.js';
 export * from './notification-delivery.js';
 export * from './audit.js';
+export * from './fraud.js';

@@ -26,6 +26,7 @@ const PUSH_OPTIONS: Record<NotificationType, Omit<PushOptions, 'topic'>> = {
   contest_won: { ttlSeconds: 3 * DAY, urgency: 'high' },
   entry_reviewed: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   transfer_received: { ttlSeconds: 2 * DAY, urgency: 'normal' },
+  vote_voided: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   payment_success: { ttlSeconds: DAY, urgency: 'normal' },
   vote_credit_purchased: { ttlSeconds: DAY, urgency: 'normal' },
   entry_submitted: { ttlSeconds: DAY, urgency: 'normal' },

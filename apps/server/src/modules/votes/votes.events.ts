@@ -25,3 +25,39 @@ export const voteRemoved = defineEvent(
   z.object({ voteId: z.uuid(), contestId: z.uuid(), entryId: z.uuid(), voterId: z.uuid(), creditCost: z.number().int() }),
   (p) => `contest:${p.contestId}`,
 );
+
+/**
+ * A vote was recorded but held for review (its risk score reached vote-risk.ts HOLD_THRESHOLD): not
+ * counted; paid credits spent. Same payload as vote.cast plus the score and reason codes.
+ */
+export const voteHeld = defineEvent(
+  'vote.held',
+  z.object({
+    voteId: z.uuid(),
+    contestId: z.uuid(),
+    entryId: z.uuid(),
+    voterId: z.uuid(),
+    voteType: z.enum(VOTE_TYPES),
+    amount: z.number().int(),
+    weightedTotal: z.number().int(),
+    creditCost: z.number().int(),
+    riskScore: z.number().int(),
+    riskReasons: z.array(z.string()),
+  }),
+  (p) => `contest:${p.contestId}`,
+);
+
+/** A moderator voided a held vote: it never counts, its paid credits went back to the voter. */
+export const voteVoided = defineEvent(
+  'vote.voided',
+  z.object({
+    voteId: z.uuid(),
+    contestId: z.uuid(),
+    entryId: z.uuid(),
+    voterId: z.uuid(),
+    creditCost: z.number().int(),
+    reason: z.string(),
+    actorId: z.uuid(),
+  }),
+  (p) => `contest:${p.contestId}`,
+);
