@@ -273,9 +273,9 @@ export type SecurityLogType = 'login' | 'login_failed' | 'lockout' | 'two_factor
 export async function securityLog(db: DbOrTx, q: { type?: SecurityLogType | undefined; limit: number; offset: number }) {
   const parts: Record<SecurityLogType, SQL> = {
     login: sql`select 'login' as type, 's' || s.id::text as id, s.created_at as at, s.user_id, 'Signed in' || coalesce(' (' || left(s.user_agent, 80) || ')', '') as summary, s.ip_address as ip from sessions s`,
-    login_failed: sql`select 'login_failed', 'e' || d.id::text, d.created_at, d.actor_id, 'Failed sign-in: ' || (d.payload ->> 'reason'), d.payload ->> 'ip'
+    login_failed: sql`select 'login_failed', 'e' || d.id::text, d.created_at, (d.payload ->> 'userId')::uuid, 'Failed sign-in: ' || (d.payload ->> 'reason'), d.payload ->> 'ip'
       from domain_events d where d.name = 'security.login_failed' and not coalesce((d.payload ->> 'locked')::boolean, false)`,
-    lockout: sql`select 'lockout', 'e' || d.id::text, d.created_at, d.actor_id, 'Account locked after repeated failed sign-ins', d.payload ->> 'ip'
+    lockout: sql`select 'lockout', 'e' || d.id::text, d.created_at, (d.payload ->> 'userId')::uuid, 'Account locked after repeated failed sign-ins', d.payload ->> 'ip'
       from domain_events d where d.name = 'security.login_failed' and coalesce((d.payload ->> 'locked')::boolean, false)`,
     two_factor: sql`select 'two_factor', 'e' || d.id::text, d.created_at, (d.payload ->> 'userId')::uuid,
       case when (d.payload ->> 'enabled')::boolean then 'Two-factor sign-in turned on' else 'Two-factor sign-in turned off' end, null::text

@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   withdrawal_failed: 'Withdrawal failed',
   comment_received: 'New comment',
   message_received: 'New message',
+  vote_voided: 'Vote voided',
 };
 export const NOTIFICATION_TYPE_OPTIONS = NOTIFICATION_TYPES.map((value) => ({ value, label: NOTIFICATION_TYPE_LABELS[value] }));
 
