@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '@contesthub/shared';
 import { RedirectIfSignedIn, RequireDashboard, RequirePermission } from './guards';
@@ -39,9 +39,15 @@ const SubscriptionPage = lazy(() => import('./routes/dashboard/subscription'));
 const SubscriptionVerificationPage = lazy(() => import('./routes/dashboard/subscription-verification'));
 const NotificationsPage = lazy(() => import('./routes/dashboard/notifications'));
 const MessagesPage = lazy(() => import('./routes/dashboard/messages'));
+const SecurityPage = lazy(() => import('./routes/dashboard/security'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 
 const soon = (title: string, description: string) => <ComingSoon title={title} description={description} />;
+
+/** The staff pages built so far (the others show ComingSoon). */
+const STAFF_PAGE_ELEMENTS: Partial<Record<string, () => ReactElement>> = {
+  [paths.dashboard.security()]: () => <SecurityPage />,
+};
 
 const contestsList = <ContestsPage />;
 
@@ -160,7 +166,9 @@ export function AppRoutes() {
             <Route
               key={path}
               path={path}
-              element={<RequirePermission permission={permission}>{soon(title, description)}</RequirePermission>}
+              element={
+                <RequirePermission permission={permission}>{STAFF_PAGE_ELEMENTS[path]?.() ?? soon(title, description)}</RequirePermission>
+              }
             />
           ))}
           <Route path="*" element={<Navigate to={d.home()} replace />} />
