@@ -21,6 +21,7 @@
  * weak signal (a family's tablet): it is reported, never held.
  */
 import { createHash } from 'node:crypto';
+import type { FraudFindingKind, VoteRiskReason } from '@contesthub/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../lib/clock.js';
 import { holdVotes } from '../votes/review-vote.js';
@@ -196,6 +197,114 @@ export interface DetectionResult {
   held: number;
 }
 
+interface Finding {
+  kind: FraudFindingKind;
+  voters: string[];
+  votes: Edge[];
+  /** The votes to hold (counted ones only are moved) and the reason code they get. */
+  hold: { ids: string[]; reason: VoteRiskReason } | null;
+  evidence: Record<string, unknown>;
+  entryIds?: string[];
+}
+
+/** Stores one finding and holds its votes (not once the contest is finalized), in one transaction; returns how many were held. */
+async function saveFinding(ctx: AppContext, contestId: string, finalized: boolean, f: Finding, at: Date): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const n = f.hold && !finalized ? await holdVotes(tx, contestId, f.hold.ids, f.hold.reason, HOLD_THRESHOLD) : 0;
+    await repo.upsertFinding(tx, {
+      kind: f.kind,
+      contestId,
+      key: keyOf(f.kind, contestId, f.voters),
+      voterIds: [...f.voters].sort(),
+      entryIds: f.entryIds ?? [...new Set(f.votes.map((e) => e.entry))].sort(),
+      voteCount: f.votes.length,
+      heldCount: n,
+      evidence: f.evidence,
+      at,
+    });
+    return n;
+  });
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The findings of one contest's votes (lockstep groups, address bursts, card and device components). */
+async function findingsOf(ctx: AppContext, edges: Edge[]): Promise<Finding[]> {
+  const out: Finding[] = [];
+  for (const g of lockstepGroups(edges)) {
+    const inGroup = new Set(g.voters);
+    const votes = edges.filter((e) => inGroup.has(e.voter));
+    out.push({
+      kind: 'lockstep',
+      voters: g.voters,
+      votes,
+      entryIds: g.entries,
+      hold: { ids: votes.filter((e) => e.active).map((e) => e.id), reason: 'LOCKSTEP_GROUP' },
+      evidence: {
+        windowMinutes: LOCKSTEP_WINDOW_MS / 60_000,
+        minEntries: LOCKSTEP_MIN_ENTRIES,
+        from: iso(g.from),
+        to: iso(g.to),
+        spanMinutes: Math.round((g.to - g.from) / 60_000),
+      },
+    });
+  }
+  for (const b of addressBursts(edges)) {
+    const ids = new Set(b.voteIds);
+    const votes = edges.filter((e) => ids.has(e.id));
+    out.push({
+      kind: 'address_burst',
+      voters: b.voters,
+      votes,
+      hold: { ids: votes.filter((e) => e.active && e.paid).map((e) => e.id), reason: 'ADDRESS_BURST' },
+      evidence: { address: b.ip, accounts: b.voters.length, windowMinutes: BURST_WINDOW_MS / 60_000, from: iso(b.from), to: iso(b.to) },
+    });
+  }
+
+  // Accounts linked by a card or a device.
+  const voters = [...new Set(edges.map((e) => e.voter))];
+  const uf = new Components();
+  const linkedBy = new Map<string, { cards: Set<string>; devices: Set<string> }>();
+  const link = (accounts: string[], kind: 'cards' | 'devices', value: string) => {
+    for (const u of accounts) {
+      const l = linkedBy.get(u) ?? { cards: new Set(), devices: new Set() };
+      l[kind].add(value.slice(0, 12));
+      linkedBy.set(u, l);
+    }
+    for (let i = 1; i < accounts.length; i++) uf.union(accounts[0]!, accounts[i]!);
+  };
+  const inContest = new Set(voters);
+  for (const card of await repo.sharedCards(ctx.db, voters, 2))
+    link(
+      card.user_ids.filter((u) => inContest.has(u)),
+      'cards',
+      card.digest,
+    );
+  const byDevice = new Map<string, Set<string>>();
+  for (const e of edges) if (e.device) byDevice.set(e.device, (byDevice.get(e.device) ?? new Set()).add(e.voter));
+  for (const [device, set] of byDevice) if (set.size >= 2) link([...set], 'devices', device);
+  for (const group of uf.groups(linkedBy.keys())) {
+    if (group.length < SHARED_MIN_ACCOUNTS) continue;
+    const cards = new Set(group.flatMap((u) => [...linkedBy.get(u)!.cards]));
+    const devices = new Set(group.flatMap((u) => [...linkedBy.get(u)!.devices]));
+    const inGroup = new Set(group);
+    const votes = edges.filter((e) => inGroup.has(e.voter));
+    const byCard = cards.size > 0;
+    out.push({
+      kind: byCard ? 'shared_card' : 'shared_device',
+      voters: group,
+      votes,
+      // A shared device alone is weak (a family's tablet): reported, never held.
+      hold:
+        byCard && group.length >= CARD_HOLD_ACCOUNTS
+          ? { ids: votes.filter((e) => e.active && e.paid).map((e) => e.id), reason: 'CARD_SHARED_WIDELY' }
+          : null,
+      evidence: { accounts: group.length, cards: [...cards], devices: [...devices] },
+    });
+  }
+  return out;
+}
+
 /** One contest's scan: store its findings and hold what they call for (unless finalized). */
 export async function scanContest(ctx: AppContext, contestId: string): Promise<DetectionResult> {
   const at = now();
@@ -211,136 +320,10 @@ export async function scanContest(ctx: AppContext, contestId: string): Promise<D
   }));
   if (edges.length === 0) return { contests: 1, findings: 0, held: 0 };
   const finalized = await repo.contestFinalized(ctx.db, contestId);
-  const voters = [...new Set(edges.map((e) => e.voter))];
-  let findings = 0;
+  const found = await findingsOf(ctx, edges);
   let held = 0;
-
-  for (const g of lockstepGroups(edges)) {
-    const inGroup = new Set(g.voters);
-    const votes = edges.filter((e) => inGroup.has(e.voter));
-    await ctx.db.transaction(async (tx) => {
-      const n = finalized
-        ? 0
-        : await holdVotes(
-            tx,
-            contestId,
-            votes.filter((e) => e.active).map((e) => e.id),
-            'LOCKSTEP_GROUP',
-            HOLD_THRESHOLD,
-          );
-      await repo.upsertFinding(tx, {
-        kind: 'lockstep',
-        contestId,
-        key: keyOf('lockstep', contestId, g.voters),
-        voterIds: g.voters,
-        entryIds: g.entries,
-        voteCount: votes.length,
-        heldCount: n,
-        evidence: {
-          windowMinutes: LOCKSTEP_WINDOW_MS / 60_000,
-          minEntries: LOCKSTEP_MIN_ENTRIES,
-          from: new Date(g.from).toISOString(),
-          to: new Date(g.to).toISOString(),
-          spanMinutes: Math.round((g.to - g.from) / 60_000),
-        },
-        at,
-      });
-      held += n;
-    });
-    findings += 1;
-  }
-
-  for (const b of addressBursts(edges)) {
-    const ids = new Set(b.voteIds);
-    const votes = edges.filter((e) => ids.has(e.id));
-    await ctx.db.transaction(async (tx) => {
-      const n = finalized
-        ? 0
-        : await holdVotes(
-            tx,
-            contestId,
-            votes.filter((e) => e.active && e.paid).map((e) => e.id),
-            'ADDRESS_BURST',
-            HOLD_THRESHOLD,
-          );
-      await repo.upsertFinding(tx, {
-        kind: 'address_burst',
-        contestId,
-        key: keyOf('address_burst', contestId, b.voters),
-        voterIds: b.voters,
-        entryIds: [...new Set(votes.map((e) => e.entry))].sort(),
-        voteCount: votes.length,
-        heldCount: n,
-        evidence: {
-          address: b.ip,
-          accounts: b.voters.length,
-          windowMinutes: BURST_WINDOW_MS / 60_000,
-          from: new Date(b.from).toISOString(),
-          to: new Date(b.to).toISOString(),
-        },
-        at,
-      });
-      held += n;
-    });
-    findings += 1;
-  }
-
-  // Accounts linked by a card or a device.
-  const uf = new Components();
-  const linkedBy = new Map<string, { cards: Set<string>; devices: Set<string> }>();
-  const note = (voter: string, kind: 'cards' | 'devices', value: string) => {
-    const l = linkedBy.get(voter) ?? { cards: new Set(), devices: new Set() };
-    l[kind].add(value);
-    linkedBy.set(voter, l);
-  };
-  const inContest = new Set(voters);
-  for (const card of await repo.sharedCards(ctx.db, voters, 2)) {
-    const here = card.user_ids.filter((u) => inContest.has(u));
-    for (const u of here) note(u, 'cards', card.digest.slice(0, 12));
-    for (let i = 1; i < here.length; i++) uf.union(here[0]!, here[i]!);
-  }
-  const byDevice = new Map<string, Set<string>>();
-  for (const e of edges) if (e.device) byDevice.set(e.device, (byDevice.get(e.device) ?? new Set()).add(e.voter));
-  for (const [device, set] of byDevice) {
-    if (set.size < 2) continue;
-    const list = [...set];
-    for (const u of list) note(u, 'devices', device.slice(0, 12));
-    for (let i = 1; i < list.length; i++) uf.union(list[0]!, list[i]!);
-  }
-  for (const group of uf.groups(linkedBy.keys())) {
-    if (group.length < SHARED_MIN_ACCOUNTS) continue;
-    const cards = new Set(group.flatMap((u) => [...linkedBy.get(u)!.cards]));
-    const devices = new Set(group.flatMap((u) => [...linkedBy.get(u)!.devices]));
-    const kind = cards.size > 0 ? 'shared_card' : 'shared_device';
-    const inGroup = new Set(group);
-    const votes = edges.filter((e) => inGroup.has(e.voter));
-    const holdable = kind === 'shared_card' && group.length >= CARD_HOLD_ACCOUNTS && !finalized;
-    await ctx.db.transaction(async (tx) => {
-      const n = holdable
-        ? await holdVotes(
-            tx,
-            contestId,
-            votes.filter((e) => e.active && e.paid).map((e) => e.id),
-            'CARD_SHARED_WIDELY',
-            HOLD_THRESHOLD,
-          )
-        : 0;
-      await repo.upsertFinding(tx, {
-        kind,
-        contestId,
-        key: keyOf(kind, contestId, group),
-        voterIds: group.sort(),
-        entryIds: [...new Set(votes.map((e) => e.entry))].sort(),
-        voteCount: votes.length,
-        heldCount: n,
-        evidence: { accounts: group.length, cards: [...cards], devices: [...devices] },
-        at,
-      });
-      held += n;
-    });
-    findings += 1;
-  }
-  return { contests: 1, findings, held };
+  for (const f of found) held += await saveFinding(ctx, contestId, finalized, f, at);
+  return { contests: 1, findings: found.length, held };
 }
 
 /** The job: every contest voting now or closed within CLOSE_SCAN_MS. */

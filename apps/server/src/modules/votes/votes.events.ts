@@ -2,22 +2,21 @@ import { z } from 'zod';
 import { VOTE_TYPES } from '@contesthub/shared';
 import { defineEvent } from '../../lib/events/index.js';
 
-/** A vote was cast and counted (recorded in the same statement as the vote). */
-export const voteCast = defineEvent(
-  'vote.cast',
-  z.object({
-    voteId: z.uuid(),
-    contestId: z.uuid(),
-    entryId: z.uuid(),
-    voterId: z.uuid(),
-    voteType: z.enum(VOTE_TYPES),
-    amount: z.number().int(),
-    weightedTotal: z.number().int(),
-    /** Credit units paid (0 for a free vote). */
-    creditCost: z.number().int().meta({ description: 'Credit units paid (0 for a free vote).' }),
-  }),
-  (p) => `contest:${p.contestId}`,
-);
+/** What a cast vote's events carry. */
+const castPayload = z.object({
+  voteId: z.uuid(),
+  contestId: z.uuid(),
+  entryId: z.uuid(),
+  voterId: z.uuid(),
+  voteType: z.enum(VOTE_TYPES),
+  amount: z.number().int(),
+  weightedTotal: z.number().int(),
+  /** Credit units paid (0 for a free vote). */
+  creditCost: z.number().int().meta({ description: 'Credit units paid (0 for a free vote).' }),
+});
+
+/** A vote was cast and counted (recorded in the same statement as the vote, or when a held vote is counted). */
+export const voteCast = defineEvent('vote.cast', castPayload, (p) => `contest:${p.contestId}`);
 
 /** An admin removed a vote; its paid credits were refunded. */
 export const voteRemoved = defineEvent(
@@ -32,18 +31,7 @@ export const voteRemoved = defineEvent(
  */
 export const voteHeld = defineEvent(
   'vote.held',
-  z.object({
-    voteId: z.uuid(),
-    contestId: z.uuid(),
-    entryId: z.uuid(),
-    voterId: z.uuid(),
-    voteType: z.enum(VOTE_TYPES),
-    amount: z.number().int(),
-    weightedTotal: z.number().int(),
-    creditCost: z.number().int(),
-    riskScore: z.number().int(),
-    riskReasons: z.array(z.string()),
-  }),
+  castPayload.extend({ riskScore: z.number().int(), riskReasons: z.array(z.string()) }),
   (p) => `contest:${p.contestId}`,
 );
 

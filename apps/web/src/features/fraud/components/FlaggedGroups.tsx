@@ -3,9 +3,9 @@ import { Network, Users } from 'lucide-react';
 import { formatDateTime, formatNumber, type FraudFindingKind } from '@contesthub/shared';
 import { Badge, Card } from '../../../components/ui/card';
 import { EmptyNote, LoadError, RowsSkeleton } from '../../../components/ui/list-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { StatCard } from '../../../components/ui/stat';
 import { useFraudSignals } from '../api/get-fraud-signals';
+import { PagerFooter } from './PagerFooter';
 
 const KIND_TEXT: Record<FraudFindingKind, string> = {
   lockstep: 'Lockstep voting group',
@@ -84,17 +84,7 @@ export function FlaggedGroups() {
             ))}
           </ul>
         )}
-        {data && (
-          <div className="border-t border-slate-800 p-4">
-            <Pagination
-              page={page}
-              pages={data.pagination.totalPages}
-              onChange={setPage}
-              label="Flagged groups pages"
-              disabled={signals.isFetching}
-            />
-          </div>
-        )}
+        <PagerFooter pagination={data?.pagination} onChange={setPage} label="Flagged groups pages" busy={signals.isFetching} />
       </Card>
 
       <Card className="p-0">

@@ -4,7 +4,6 @@ import { formatDateTime, formatNumber, FRAUD_MESSAGES, type THeldVote } from '@c
 import { Button } from '../../../components/ui/button';
 import { Badge, Card } from '../../../components/ui/card';
 import { EmptyNote, LoadError, RowsSkeleton } from '../../../components/ui/list-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { useToast } from '../../../components/ui/toast';
 import { serverMessageOr } from '../../../lib/errors';
 import { useCountVote } from '../api/count-vote';
@@ -12,6 +11,7 @@ import { useHeldVotes } from '../api/get-held-votes';
 import { useVoidVote } from '../api/void-vote';
 import { ReasonList, RiskBadge } from './RiskBadge';
 import { VoidVoteDialog } from './VoidVoteDialog';
+import { PagerFooter } from './PagerFooter';
 
 const ageOf = (createdAt: string, at: string) => {
   const hours = (new Date(at).getTime() - new Date(createdAt).getTime()) / 3_600_000;
@@ -122,17 +122,7 @@ export function HeldVotesQueue() {
           ))}
         </ul>
       )}
-      {held.data && (
-        <div className="border-t border-slate-800 p-4">
-          <Pagination
-            page={page}
-            pages={held.data.pagination.totalPages}
-            onChange={setPage}
-            label="Held votes pages"
-            disabled={held.isFetching}
-          />
-        </div>
-      )}
+      <PagerFooter pagination={held.data?.pagination} onChange={setPage} label="Held votes pages" busy={held.isFetching} />
       <VoidVoteDialog
         open={voiding !== null}
         voterName={voiding?.voter.fullName ?? ''}

@@ -4,8 +4,8 @@ import { formatDateTime, SECURITY_LOG_TYPES, type SecurityLogType } from '@conte
 import { Badge, Card, type BadgeTone } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { EmptyNote, LoadError, RowsSkeleton } from '../../../components/ui/list-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { useSecurityLogs } from '../api/get-security-logs';
+import { PagerFooter } from './PagerFooter';
 
 const TYPE_TEXT: Record<SecurityLogType, { label: string; tone: BadgeTone }> = {
   login: { label: 'Sign-in', tone: 'green' },
@@ -69,17 +69,7 @@ export function SecurityLogList() {
           ))}
         </ul>
       )}
-      {logs.data && (
-        <div className="border-t border-slate-800 p-4">
-          <Pagination
-            page={page}
-            pages={logs.data.pagination.totalPages}
-            onChange={setPage}
-            label="Security log pages"
-            disabled={logs.isFetching}
-          />
-        </div>
-      )}
+      <PagerFooter pagination={logs.data?.pagination} onChange={setPage} label="Security log pages" busy={logs.isFetching} />
     </Card>
   );
 }

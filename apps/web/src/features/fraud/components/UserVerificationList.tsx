@@ -4,9 +4,9 @@ import { formatDate, formatNumber, USER_VERIFICATION_FILTERS, type TUserVerifica
 import { Badge, Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { EmptyNote, LoadError, RowsSkeleton } from '../../../components/ui/list-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUserVerification } from '../api/get-user-verification';
+import { PagerFooter } from './PagerFooter';
 
 type State = TUserVerificationQuery['state'];
 const STATE_TEXT: Record<State, string> = {
@@ -85,17 +85,7 @@ export function UserVerificationList() {
           </ul>
         </>
       )}
-      {list.data && (
-        <div className="border-t border-slate-800 p-4">
-          <Pagination
-            page={page}
-            pages={list.data.pagination.totalPages}
-            onChange={setPage}
-            label="Users pages"
-            disabled={list.isFetching}
-          />
-        </div>
-      )}
+      <PagerFooter pagination={list.data?.pagination} onChange={setPage} label="Users pages" busy={list.isFetching} />
     </Card>
   );
 }
