@@ -152,18 +152,26 @@ BEGIN
     'accountAgeHours', round((extract(epoch FROM p_at - u.created_at) / 3600)::numeric, 2),
     'emailVerified', CASE WHEN u.is_verified THEN 1 ELSE 0 END,
     'hasPhone', CASE WHEN u.phone IS NULL THEN 0 ELSE 1 END,
-    'voterVotes', (SELECT count(*) FROM votes v WHERE v.voter_id = p_voter_id
-      AND v.created_at > p_at - make_interval(secs => (p_risk ->> 'voterWindowS')::int)),
-    'entryVotes', (SELECT count(*) FROM votes v WHERE v.entry_id = p_entry_id
-      AND v.created_at > p_at - make_interval(secs => (p_risk ->> 'entryWindowS')::int)),
-    'networkAccounts', CASE WHEN p_ip_network IS NULL THEN NULL ELSE (SELECT count(DISTINCT v.voter_id) FROM votes v
+    -- Each count stops at the rule's highest threshold (caps) or scans at most scanLimit recent
+    -- rows: a rule only needs to know it was passed, and a hot entry's window holds thousands.
+    'voterVotes', (SELECT count(*) FROM (SELECT 1 FROM votes v WHERE v.voter_id = p_voter_id
+      AND v.created_at > p_at - make_interval(secs => (p_risk ->> 'voterWindowS')::int)
+      LIMIT (p_risk -> 'caps' ->> 'voterVotes')::int) x),
+    'entryVotes', (SELECT count(*) FROM (SELECT 1 FROM votes v WHERE v.entry_id = p_entry_id
+      AND v.created_at > p_at - make_interval(secs => (p_risk ->> 'entryWindowS')::int)
+      LIMIT (p_risk -> 'caps' ->> 'entryVotes')::int) x),
+    'networkAccounts', CASE WHEN p_ip_network IS NULL THEN NULL ELSE (SELECT count(DISTINCT x.voter_id) FROM (
+      SELECT v.voter_id FROM votes v
       WHERE v.ip_network = p_ip_network AND v.contest_id = p_contest_id AND v.voter_id <> p_voter_id
-        AND v.created_at > p_at - make_interval(secs => (p_risk ->> 'networkAccountsWindowS')::int)) END,
-    'networkVotes', CASE WHEN p_ip_network IS NULL THEN NULL ELSE (SELECT count(*) FROM votes v
+        AND v.created_at > p_at - make_interval(secs => (p_risk ->> 'networkAccountsWindowS')::int)
+      ORDER BY v.created_at DESC LIMIT (p_risk ->> 'scanLimit')::int) x) END,
+    'networkVotes', CASE WHEN p_ip_network IS NULL THEN NULL ELSE (SELECT count(*) FROM (SELECT 1 FROM votes v
       WHERE v.ip_network = p_ip_network
-        AND v.created_at > p_at - make_interval(secs => (p_risk ->> 'networkBurstWindowS')::int)) END,
-    'deviceAccounts', CASE WHEN p_device_id IS NULL THEN NULL ELSE (SELECT count(DISTINCT v.voter_id) FROM votes v
-      WHERE v.contest_id = p_contest_id AND v.device_id = p_device_id AND v.voter_id <> p_voter_id) END,
+        AND v.created_at > p_at - make_interval(secs => (p_risk ->> 'networkBurstWindowS')::int)
+      LIMIT (p_risk -> 'caps' ->> 'networkVotes')::int) x) END,
+    'deviceAccounts', CASE WHEN p_device_id IS NULL THEN NULL ELSE (SELECT count(DISTINCT x.voter_id) FROM (
+      SELECT v.voter_id FROM votes v WHERE v.contest_id = p_contest_id AND v.device_id = p_device_id AND v.voter_id <> p_voter_id
+      LIMIT (p_risk ->> 'scanLimit')::int) x) END,
     'cardAccounts', CASE WHEN is_free THEN NULL ELSE (SELECT max(n) FROM (
       SELECT count(*) AS n FROM account_fingerprints f
       JOIN account_fingerprints g ON g.kind = 'card' AND g.digest = f.digest

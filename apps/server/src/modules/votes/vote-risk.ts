@@ -21,6 +21,9 @@
  *   random id in localStorage; a weak signal: clearing storage resets it, so it only ever adds);
  * - cardAccounts (paid votes): the most accounts any card that funded this voter's credits has
  *   funded (account_fingerprints, from Paystack's authorization.signature), this voter included.
+ *
+ * To keep a vote cheap on a hot entry, the velocity counts stop at their rule's highest threshold
+ * (a stored 10 means "10 or more") and the distinct-account counts read at most SCAN_LIMIT rows.
  */
 import type { VoteRiskReason } from '@contesthub/shared';
 
@@ -69,10 +72,22 @@ export const RISK_RULES: readonly RiskRule[] = [
   { code: 'CARD_SHARED_WIDELY', signal: 'cardAccounts', op: 'gte', threshold: 8, weight: 25 },
 ];
 
+/** Rows a distinct-accounts signal reads at most (the newest first): bounds a vote's cost on a crowded network. */
+export const SCAN_LIMIT = 200;
+
+/** The highest threshold of the rules on each signal: its count stops there (cast_vote's `caps`). */
+function capsOf(rules: readonly RiskRule[]): Record<string, number> {
+  const caps: Record<string, number> = {};
+  for (const r of rules) caps[r.signal] = Math.max(caps[r.signal] ?? 1, r.threshold);
+  return caps;
+}
+
 /** What cast_vote's `p_risk` argument carries. */
 export function riskConfig() {
   return {
     holdThreshold: HOLD_THRESHOLD,
+    scanLimit: SCAN_LIMIT,
+    caps: capsOf(RISK_RULES),
     voterWindowS: VOTER_WINDOW_S,
     entryWindowS: ENTRY_WINDOW_S,
     networkAccountsWindowS: NETWORK_ACCOUNTS_WINDOW_S,
