@@ -268,6 +268,23 @@ describe('the seeded simulation', () => {
     expect(row?.reviewState).toBe('counted');
   });
 
+  it("keeps each card payment's signature, BIN, last 4 and bank, the same signature for one card across accounts", async () => {
+    const rows = await queryRows<{ card_signature: string; card_bin: string; card_last4: string; card_bank: string; n: number }>(
+      t.ctx.db,
+      sql`select card_signature, card_bin, card_last4, card_bank, count(distinct user_id)::int as n from payments
+          where card_last4 = '7777' group by 1, 2, 3, 4`,
+    );
+    expect(rows).toEqual([
+      {
+        card_signature: expect.stringMatching(/^SIG_sandbox_/),
+        card_bin: '507800',
+        card_last4: '7777',
+        card_bank: 'Sandbox Test Bank',
+        n: 20,
+      },
+    ]);
+  });
+
   it('leaves the books clean', async () => {
     expect((await checkLedgerIntegrity(t.ctx.db)).problems).toEqual([]);
     const report = await runReconciliation(t.ctx.db);
