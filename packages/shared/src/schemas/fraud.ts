@@ -99,7 +99,7 @@ export const ZHeldVote = z.object({
   amount: z.number().int(),
   weightedTotal: z.number().int(),
   /** Vote credits spent (refunded if voided). */
-  creditsSpent: z.number(),
+  creditsSpent: z.number().meta({ description: 'Vote credits spent (refunded if the vote is voided).' }),
   riskScore: z.number().int(),
   riskReasons: z.array(z.enum(VOTE_RISK_REASONS)),
   reviewState: z.enum(VOTE_REVIEW_STATES),
@@ -116,7 +116,7 @@ export const ZReviewedVote = z.object({
   _id: z.string(),
   reviewState: z.enum(VOTE_REVIEW_STATES),
   /** Vote credits returned to the voter (void of a paid vote). */
-  creditsRefunded: z.number(),
+  creditsRefunded: z.number().meta({ description: 'Vote credits returned to the voter (void of a paid vote).' }),
   entry: z.object({ _id: z.string(), votesCount: z.number().int(), weightedVotes: z.number().int() }),
 });
 export type TReviewedVote = z.infer<typeof ZReviewedVote>;
