@@ -5,8 +5,9 @@ import { Badge } from '../../../components/ui/card';
 export function RiskBadge({ score }: { score: number }) {
   const tone = score >= 80 ? 'red' : score >= 60 ? 'amber' : score >= 40 ? 'sky' : 'neutral';
   return (
-    <Badge tone={tone} aria-label={`Risk score ${score} of 100`}>
+    <Badge tone={tone}>
       Risk {score}
+      <span className="sr-only"> of 100</span>
     </Badge>
   );
 }
