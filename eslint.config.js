@@ -148,6 +148,18 @@ export default tseslint.config(
               from: ['apps/server/src/modules/comments', 'apps/server/src/modules/contest-settlement'],
               message: 'votes is below comments and contest-settlement: it never imports them.',
             },
+            {
+              target: [
+                'apps/server/src/modules/votes',
+                'apps/server/src/modules/contests',
+                'apps/server/src/modules/entries',
+                'apps/server/src/modules/payments',
+                'apps/server/src/modules/users',
+                'apps/server/src/modules/auth',
+              ],
+              from: 'apps/server/src/modules/fraud',
+              message: 'fraud reads and reviews votes from above: votes and the modules below it never import it.',
+            },
           ],
         },
       ],

@@ -70,6 +70,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
 import { standingRoutes } from './modules/standing/standing.routes.js';
 import { banAppealRoutes } from './modules/standing/ban-appeal.routes.js';
+import { fraudRoutes, voteIntegrityRoutes } from './modules/fraud/fraud.routes.js';
 import { notificationPreferenceRoutes } from './modules/notifications/preferences.routes.js';
 import { DbSandboxStore } from './modules/payments/sandbox-store.js';
 import { ensureAdmin } from './modules/users/users.service.js';
@@ -321,6 +322,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(adminUserRoutes, { prefix: '/admin-tools' });
       await api.register(standingRoutes, { prefix: '/users' });
       await api.register(banAppealRoutes, { prefix: '/appeals' });
+      await api.register(fraudRoutes, { prefix: '/admin-tools' });
+      await api.register(voteIntegrityRoutes, { prefix: '/contests' });
     },
     { prefix: '/api' },
   );

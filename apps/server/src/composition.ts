@@ -54,11 +54,13 @@ import { messageReceivedNotification } from './modules/notifications/types/messa
 import { transferReceivedNotification } from './modules/notifications/types/transfer-received.js';
 import { voteCreditPurchasedNotification } from './modules/notifications/types/vote-credit-purchased.js';
 import { voteReceivedNotification } from './modules/notifications/types/vote-received.js';
+import { voteVoidedNotification } from './modules/notifications/types/vote-voided.js';
 import { withdrawalCompletedNotification } from './modules/notifications/types/withdrawal-completed.js';
 import { withdrawalFailedNotification } from './modules/notifications/types/withdrawal-failed.js';
 import { accountStrikeNotification } from './modules/notifications/types/account-strike.js';
 import { appealDecidedNotification } from './modules/notifications/types/appeal-decided.js';
 import { runWithdrawalFollowUp, settleWithdrawal } from './modules/wallet/withdrawals.service.js';
+import { DETECTION_INTERVAL_MS, runFraudDetection } from './modules/fraud/detection.js';
 
 /** What settles each card payment purpose, and payouts (the Paystack webhook's transfer events). */
 export const paymentRegistry: PaymentRegistry<AppContext> = {
@@ -98,6 +100,7 @@ export const notificationTypes: readonly AnyNotificationKind[] = [
   commentModeratedNotification,
   accountStrikeNotification,
   appealDecidedNotification,
+  voteVoidedNotification,
 ];
 
 /** Who listens to the domain events (each idempotent by event id; see lib/events). */
@@ -209,6 +212,16 @@ export function jobsOf(ctx: AppContext): Job[] {
       run: async () => {
         const { settled } = await runWithdrawalFollowUp(ctx);
         if (settled > 0) ctx.log.info({ settled }, 'withdrawal follow-up settled pending payouts');
+      },
+    },
+    {
+      name: 'fraud-detection',
+      // Every 15 minutes while contests vote, and once after each closes (detection.ts).
+      intervalMs: DETECTION_INTERVAL_MS,
+      expireInSeconds: 300,
+      run: async () => {
+        const { contests, findings, held } = await runFraudDetection(ctx);
+        if (findings > 0) ctx.log.info({ contests, findings, held }, 'fraud detection flagged groups');
       },
     },
     {

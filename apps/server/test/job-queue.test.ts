@@ -174,6 +174,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL).concurrent('jobs on the PostgreS
         [
           'contest-lifecycle',
           'event-dispatch',
+          'fraud-detection',
           'mail-delivery',
           'notification-digest',
           'payment-sweep',

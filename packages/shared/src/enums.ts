@@ -114,6 +114,7 @@ export const NOTIFICATION_TYPES = [
   'content_moderated',
   'account_strike',
   'appeal_decided',
+  'vote_voided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

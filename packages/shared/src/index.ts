@@ -40,6 +40,7 @@ export * from './schemas/audit.js';
 export * from './schemas/operations.js';
 export * from './schemas/standing.js';
 export * from './schemas/admin-users.js';
+export * from './schemas/fraud.js';
 export * from './paths.js';
 export * from './labels.js';
 export * from './first-data.js';

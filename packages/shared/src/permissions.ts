@@ -27,6 +27,8 @@ export const MODERATOR_PERMISSIONS = [
   'audit.read',
   /** See draft contests and content that is not public, to moderate it. */
   'content.view_all',
+  /** Review held votes (count or void them), fraud signals, users' verification and security logs. */
+  'votes.review',
 ] as const;
 
 /** Admin-only permissions. */

@@ -40,6 +40,7 @@ const SubscriptionVerificationPage = lazy(() => import('./routes/dashboard/subsc
 const NotificationsPage = lazy(() => import('./routes/dashboard/notifications'));
 const MessagesPage = lazy(() => import('./routes/dashboard/messages'));
 const AdminToolsPage = lazy(() => import('./routes/dashboard/admin'));
+const SecurityPage = lazy(() => import('./routes/dashboard/security'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 const ContestManagementPage = lazy(() => import('./routes/dashboard/contest-management'));
 
@@ -65,6 +66,7 @@ const d = paths.dashboard;
 const STAFF_PAGE_ELEMENTS: Record<string, ReactNode> = {
   [d.admin()]: <AdminToolsPage />,
   [d.contestManagement()]: <ContestManagementPage />,
+  [d.security()]: <SecurityPage />,
 };
 
 const DASHBOARD_CHILDREN: Array<[string, string, string]> = [

@@ -47,6 +47,6 @@ export const STAFF_PAGES: StaffPage[] = [
     navLabel: 'Security & Fraud',
     icon: ShieldAlert,
     description: 'Fraud detection, verification, disputes and security logs.',
-    permission: 'system.monitor',
+    permission: 'votes.review',
   },
 ];

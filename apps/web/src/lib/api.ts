@@ -4,6 +4,7 @@
  * raises the session-expired and user-banned events the shell listens to.
  */
 import { MESSAGES, type ApiFailure, type ApiSuccess, type TTokens } from '@contesthub/shared';
+import { deviceId } from './device-id';
 import { takeFirstData } from './first-data';
 import { tokenStore } from './storage';
 
@@ -72,6 +73,7 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  if (path === '/votes' && opts.method === 'POST') headers['x-device-id'] = deviceId();
   const url = buildUrl(path, opts.query);
   if ((opts.method ?? 'GET') === 'GET' && !opts.signal?.aborted) {
     const early = await takeFirstData(url, token);

@@ -52,7 +52,15 @@ export const NOTIFICATION_TYPE_GROUPS: readonly NotificationTypeGroup[] = [
   {
     switch: null,
     label: 'Wallet and payments',
-    types: ['payment_success', 'payment_failed', 'vote_credit_purchased', 'transfer_received', 'withdrawal_completed', 'withdrawal_failed'],
+    types: [
+      'payment_success',
+      'payment_failed',
+      'vote_credit_purchased',
+      'transfer_received',
+      'withdrawal_completed',
+      'withdrawal_failed',
+      'vote_voided',
+    ],
   },
   {
     switch: null,
@@ -77,6 +85,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   transfer_received: 'Credits received',
   withdrawal_completed: 'Withdrawal paid',
   withdrawal_failed: 'Withdrawal failed',
+  vote_voided: 'Votes voided after review',
   security_alert: 'Security alerts',
   profile_update: 'Profile updates',
   message_received: 'New messages',

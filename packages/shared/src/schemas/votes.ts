@@ -48,6 +48,8 @@ export const ZCastResult = z.object({
   remaining: ZRemainingVotes,
   /** True when an earlier call with the same Idempotency-Key answered (nothing new was written). */
   replayed: z.boolean(),
+  /** True when the vote is recorded but held for review (not counted until a moderator counts it). */
+  held: z.boolean().optional(),
 });
 export type TCastResult = z.infer<typeof ZCastResult>;
 

@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -231,9 +232,39 @@ export const votes = pgTable(
     /** False once refunded (contest cancelled) or removed. */
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The vote's risk (modules/votes/vote-risk.ts, ADR 030): 0–100 and the reason codes
+     * (VOTE_RISK_REASONS) that made it, computed in the vote's own call from the signals below.
+     */
+    riskScore: smallint('risk_score').notNull().default(0),
+    riskReasons: text('risk_reasons').array().notNull().default(sql`'{}'::text[]`),
+    /** What the score was computed from: the signal values (account age, velocities, card sharing…). */
+    riskSignals: jsonb('risk_signals').$type<Record<string, unknown>>(),
+    /** The client's address, its /24 (IPv4) or /48 (IPv6) network, device id and user agent. */
+    ip: text('ip'),
+    ipNetwork: text('ip_network'),
+    deviceId: text('device_id'),
+    userAgent: text('user_agent'),
+    /**
+     * Review of a paid vote above the hold threshold: null (never held), 'held' (not counted, credits
+     * spent but refundable; is_active false), 'counted' (a moderator counted it), 'voided' (refunded).
+     */
+    reviewState: text('review_state', { enum: ['held', 'counted', 'voided'] }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewReason: text('review_reason'),
   },
   (t) => [
     uniqueIndex('votes_idempotency_key').on(t.voterId, t.idempotencyKey),
+    index('votes_ip_network_idx')
+      .on(t.ipNetwork, t.createdAt)
+      .where(sql`${t.ipNetwork} IS NOT NULL`),
+    index('votes_contest_device_idx')
+      .on(t.contestId, t.deviceId)
+      .where(sql`${t.deviceId} IS NOT NULL`),
+    index('votes_review_state_idx')
+      .on(t.reviewState, t.createdAt)
+      .where(sql`${t.reviewState} IS NOT NULL`),
     index('votes_contest_voter_idx').on(t.contestId, t.voterId),
     index('votes_entry_idx').on(t.entryId, t.createdAt),
     index('votes_voter_created_idx').on(t.voterId, t.createdAt),

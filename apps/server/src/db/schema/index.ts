@@ -11,3 +11,4 @@ export * from './realtime.js';
 export * from './notification-delivery.js';
 export * from './audit.js';
 export * from './standing.js';
+export * from './fraud.js';

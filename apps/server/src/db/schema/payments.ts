@@ -42,6 +42,11 @@ export const payments = pgTable(
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     /** When we last asked the gateway about it (the sweep asks the least recently checked first, backing off). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** The card that paid (Paystack `authorization`): its signature (the same card, whoever pays), BIN, last 4, bank. */
+    cardSignature: text('card_signature'),
+    cardBin: text('card_bin'),
+    cardLast4: text('card_last4'),
+    cardBank: text('card_bank'),
   },
   (t) => [
     uniqueIndex('payments_reference_key').on(t.reference),

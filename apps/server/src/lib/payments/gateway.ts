@@ -47,6 +47,14 @@ export interface PaymentVerification {
    * card, whoever makes it (Paystack's `authorization.signature`). Absent for other channels.
    */
   cardSignature?: string;
+  /** The card's BIN (first 6 digits), last 4 digits and issuing bank, when the gateway says (Paystack's `authorization`). */
+  card?: PaymentCard;
+}
+
+export interface PaymentCard {
+  bin: string | null;
+  last4: string | null;
+  bank: string | null;
 }
 
 export interface Bank {

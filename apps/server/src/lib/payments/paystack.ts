@@ -51,7 +51,9 @@ const VerifyData = z.object({
   currency: z.string(),
   paid_at: z.string().nullish(),
   gateway_response: z.string().nullish(),
-  authorization: z.object({ signature: z.string().nullish() }).nullish(),
+  authorization: z
+    .object({ signature: z.string().nullish(), bin: z.string().nullish(), last4: z.string().nullish(), bank: z.string().nullish() })
+    .nullish(),
 });
 
 const BankItem = z.object({
@@ -154,6 +156,9 @@ export class PaystackGateway implements PaymentGateway {
       paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
       gatewayResponse: data.gateway_response ?? '',
       ...(data.authorization?.signature ? { cardSignature: data.authorization.signature } : {}),
+      ...(data.authorization && (data.authorization.bin || data.authorization.last4)
+        ? { card: { bin: data.authorization.bin ?? null, last4: data.authorization.last4 ?? null, bank: data.authorization.bank ?? null } }
+        : {}),
     };
   }
 

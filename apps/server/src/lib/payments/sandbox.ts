@@ -48,7 +48,13 @@ export interface SandboxPayment {
   paidAt: Date | null;
   /** The fingerprint of the test card typed on the checkout page, if one was. */
   cardSignature?: string;
+  /** That card's BIN and last 4 digits (the sandbox's bank is always SANDBOX_CARD_BANK). */
+  cardBin?: string;
+  cardLast4?: string;
 }
+
+/** The issuing bank the sandbox reports for every test card. */
+export const SANDBOX_CARD_BANK = 'Sandbox Test Bank';
 
 export interface SandboxTransfer {
   kind: 'transfer';
@@ -187,7 +193,7 @@ export class SandboxGateway implements PaymentGateway {
    * reported by verify, as Paystack reports a real card's). A payment already decided is unchanged.
    */
   approve(reference: string, cardNumber?: string): Promise<SandboxPayment> {
-    return this.#decide(reference, 'success', cardNumber ? sandboxCardSignature(cardNumber) : undefined);
+    return this.#decide(reference, 'success', cardNumber);
   }
 
   /** The payer declined on the checkout page. A payment already decided is returned unchanged. */
@@ -206,6 +212,7 @@ export class SandboxGateway implements PaymentGateway {
       gatewayResponse:
         p.status === 'success' ? 'Successful' : p.status === 'failed' ? 'Declined' : 'Awaiting approval on the sandbox checkout page',
       ...(p.cardSignature ? { cardSignature: p.cardSignature } : {}),
+      ...(p.cardSignature ? { card: { bin: p.cardBin ?? null, last4: p.cardLast4 ?? null, bank: SANDBOX_CARD_BANK } } : {}),
     };
   }
 
@@ -270,14 +277,16 @@ export class SandboxGateway implements PaymentGateway {
     return false;
   }
 
-  async #decide(reference: string, outcome: 'success' | 'failed', cardSignature?: string): Promise<SandboxPayment> {
+  async #decide(reference: string, outcome: 'success' | 'failed', cardNumber?: string): Promise<SandboxPayment> {
+    const digits = cardNumber?.replace(/\D/g, '') ?? '';
     const p = await this.getPayment(reference);
     if (p.status !== 'pending') return p;
     const decided: SandboxPayment = {
       ...p,
       status: outcome,
       paidAt: outcome === 'success' ? now() : null,
-      ...(cardSignature ? { cardSignature } : {}),
+      ...(cardNumber ? { cardSignature: sandboxCardSignature(cardNumber) } : {}),
+      ...(digits.length >= 10 ? { cardBin: digits.slice(0, 6), cardLast4: digits.slice(-4) } : {}),
     };
     await this.#store.put(decided);
     return decided;

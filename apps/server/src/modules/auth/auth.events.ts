@@ -41,3 +41,10 @@ export const twoFactorChanged = defineEvent(
   z.object({ userId: z.uuid(), at: z.string(), enabled: z.boolean() }),
   (p) => `user:${p.userId}`,
 );
+
+/** A wrong password or second factor at login; `locked` when it was the one that locked the account. */
+export const loginFailed = defineEvent(
+  'security.login_failed',
+  z.object({ userId: z.uuid(), at: z.string(), ip: z.string().nullable(), reason: z.string(), locked: z.boolean() }),
+  (p) => `user:${p.userId}`,
+);

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events/index.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { updateUser, type UserRow } from '../users/users.repository.js';
-import { loginNewDevice } from './auth.events.js';
+import { loginFailed, loginNewDevice } from './auth.events.js';
 import { countFailedLogin } from './auth.repository.js';
 import { hasSessionWithUserAgent } from './sessions.repository.js';
 import { issueSession, publicUser, userByEmail, userById, type ClientMeta } from './sessions.js';
@@ -31,10 +31,13 @@ function lockedError(until: Date): AppError {
 }
 
 /** Counts a failed attempt; the fifth in a row locks the account. Returns the error to throw. */
-async function recordFailure(ctx: AppContext, user: UserRow, failure: AppError): Promise<AppError> {
+async function recordFailure(ctx: AppContext, user: UserRow, failure: AppError, ip: string | null = null): Promise<AppError> {
   const lockUntil = new Date(now().getTime() + LOCK_MINUTES * 60_000);
   const row = await countFailedLogin(ctx.db, user.id, MAX_FAILED_LOGINS, lockUntil);
-  if (row && row.failed >= MAX_FAILED_LOGINS && row.lockedUntil) return lockedError(row.lockedUntil);
+  const locked = !!(row && row.failed >= MAX_FAILED_LOGINS && row.lockedUntil);
+  // The security log's record (modules/fraud security-logs): failures and the lockout they caused.
+  await recordEvent(ctx.db, loginFailed, { userId: user.id, at: now().toISOString(), ip, reason: failure.errorType ?? 'INVALID', locked });
+  if (locked && row?.lockedUntil) return lockedError(row.lockedUntil);
   if (failure.errorType === 'INVALID_PASSWORD') failure.extra.attemptsRemaining = MAX_FAILED_LOGINS - (row?.failed ?? 0);
   return failure;
 }
@@ -56,7 +59,7 @@ export async function login(ctx: AppContext, input: TLogin, meta: ClientMeta): P
   const at = now();
   const user = await checkLock(ctx, found, at);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw await recordFailure(ctx, user, new AppError(401, MESSAGES.login.INVALID_PASSWORD, 'INVALID_PASSWORD'));
+    throw await recordFailure(ctx, user, new AppError(401, MESSAGES.login.INVALID_PASSWORD, 'INVALID_PASSWORD'), meta.ip);
   }
   if (user.status === 'banned') throw banned(user);
   if (!user.isActive) throw AppError.forbidden(MESSAGES.login.ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');
@@ -66,7 +69,7 @@ export async function login(ctx: AppContext, input: TLogin, meta: ClientMeta): P
     if (!input.twoFactorToken && !input.backupCode)
       throw new AppError(401, MESSAGES.login['2FA_REQUIRED'], '2FA_REQUIRED', { requires2FA: true });
     const second = await checkSecondFactor(ctx, ctx.db, user, input);
-    if (second !== 'ok') throw await recordFailure(ctx, user, new AppError(401, MESSAGES.login[second], second));
+    if (second !== 'ok') throw await recordFailure(ctx, user, new AppError(401, MESSAGES.login[second], second), meta.ip);
   }
 
   await updateUser(ctx.db, user.id, { failedLoginCount: 0, lockedUntil: null, lastLoginAt: at, lastActiveAt: at });

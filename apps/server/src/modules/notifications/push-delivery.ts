@@ -28,6 +28,7 @@ const PUSH_OPTIONS: Record<NotificationType, Omit<PushOptions, 'topic'>> = {
   content_moderated: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   report_outcome: { ttlSeconds: DAY, urgency: 'low' },
   transfer_received: { ttlSeconds: 2 * DAY, urgency: 'normal' },
+  vote_voided: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   payment_success: { ttlSeconds: DAY, urgency: 'normal' },
   vote_credit_purchased: { ttlSeconds: DAY, urgency: 'normal' },
   entry_submitted: { ttlSeconds: DAY, urgency: 'normal' },

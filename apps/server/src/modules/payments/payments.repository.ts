@@ -22,8 +22,26 @@ export async function lockPayment(tx: Tx, reference: string): Promise<PaymentRow
   return row;
 }
 
-export async function markCredited(tx: Tx, id: string, gatewayResponse: string, at: Date): Promise<void> {
-  await tx.update(payments).set({ status: 'success', gatewayResponse, verifiedAt: at, creditedAt: at }).where(eq(payments.id, id));
+export async function markCredited(
+  tx: Tx,
+  id: string,
+  gatewayResponse: string,
+  at: Date,
+  card: { signature?: string | undefined; bin?: string | null; last4?: string | null; bank?: string | null } = {},
+): Promise<void> {
+  await tx
+    .update(payments)
+    .set({
+      status: 'success',
+      gatewayResponse,
+      verifiedAt: at,
+      creditedAt: at,
+      cardSignature: card.signature ?? null,
+      cardBin: card.bin ?? null,
+      cardLast4: card.last4 ?? null,
+      cardBank: card.bank ?? null,
+    })
+    .where(eq(payments.id, id));
 }
 
 /**

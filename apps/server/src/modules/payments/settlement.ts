@@ -169,7 +169,7 @@ export async function settlePayment(ctx: AppContext, input: SettlePaymentInput):
       // A concurrent verify (or the webhook) credited it while we asked the gateway: the same success.
       if (locked.creditedAt) return { payment: locked, credited: false };
       await input.apply(tx, locked, at);
-      await markCredited(tx, locked.id, verification.gatewayResponse, at);
+      await markCredited(tx, locked.id, verification.gatewayResponse, at, { signature: verification.cardSignature, ...verification.card });
       await recordFingerprint(tx, locked.userId, 'card', verification.cardSignature);
       await recordEvent(
         tx,

@@ -37,11 +37,15 @@ import { accounts } from '../ledger/accounts.js';
 import { votingClosedError } from '../contests/phase.js';
 import { DAILY_FREE_VOTE_LIMIT, freeVoteDayStart, remainingOf, type Remaining } from './vote-limits.js';
 import { toVote, type TVote } from './votes.dto.js';
-import { voteCast } from './votes.events.js';
+import { riskConfig, networkOf, type VoteClient } from './vote-risk.js';
+import { voteCast, voteHeld } from './votes.events.js';
 import { VOTE_MESSAGES } from './votes.messages.js';
 import * as repo from './votes.repository.js';
 
 export type { Remaining } from './vote-limits.js';
+
+/** The risk rules as cast_vote takes them (built once). */
+const RISK_CONFIG = riskConfig();
 
 export interface CastResult {
   vote: TVote;
@@ -49,9 +53,17 @@ export interface CastResult {
   remaining: Remaining;
   /** True when an earlier call with the same Idempotency-Key answered (nothing new was written). */
   replayed: boolean;
+  /** The vote is recorded but held for review (vote-risk.ts): not counted until a moderator counts it. */
+  held?: boolean;
 }
 
-export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, idempotencyKey?: string): Promise<CastResult> {
+export async function castVote(
+  ctx: AppContext,
+  voter: Actor,
+  input: TCastVote,
+  idempotencyKey?: string,
+  client: VoteClient = { ip: null, deviceId: null, userAgent: null },
+): Promise<CastResult> {
   const at = now();
   const voterId = voter.userId;
   const voteId = randomUUID();
@@ -73,6 +85,14 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
       ledgerDescription: `${amount} paid ${amount === 1 ? 'vote' : 'votes'}`,
       // creditCost is filled in by the function from the contest's fee.
       event: eventRow(voteCast, { ...cast, weightedTotal, creditCost: 0 }, { actorId: voterId }),
+      heldEventName: voteHeld.name,
+      client: {
+        ip: client.ip,
+        ipNetwork: networkOf(client.ip),
+        deviceId: client.deviceId,
+        userAgent: client.userAgent ? client.userAgent.slice(0, 300) : null,
+      },
+      risk: RISK_CONFIG,
     });
   } catch (err) {
     if (sqlState(err) === repo.ENTRY_NO_LONGER_APPROVED) throw AppError.badRequest(VOTE_MESSAGES.notApproved);
@@ -93,8 +113,7 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
         amount: result.amount,
         weightedTotal: result.weightedTotal,
         creditCost: result.creditCost,
-        idempotencyKey: idempotencyKey ?? `auto:${voteId}`,
-        isActive: true,
+        isActive: !result.held,
         createdAt: at,
       });
       const u = result.usage;
@@ -107,6 +126,7 @@ export async function castVote(ctx: AppContext, voter: Actor, input: TCastVote, 
           freeToday: u.freeToday + (isFree ? 1 : 0),
         }),
         replayed: false,
+        ...(result.held ? { held: true } : {}),
       };
     }
   }
@@ -170,5 +190,6 @@ function replay(r: Extract<repo.CastOutcome, { outcome: 'replay' }>, input: TCas
     entry: { _id: prior.entryId, votesCount: r.entry?.votesCount ?? 0, weightedVotes: r.entry?.weightedVotes ?? 0 },
     remaining: remainingOf(limitsOf(r.contest), r.usage),
     replayed: true,
+    ...(r.vote.reviewState === 'held' ? { held: true } : {}),
   };
 }

@@ -20,7 +20,9 @@ export interface TVote {
   contest?: { _id: string; title: string };
 }
 
-export function toVote(v: VoteRow): TVote {
+export function toVote(
+  v: Pick<VoteRow, 'id' | 'entryId' | 'contestId' | 'voteType' | 'amount' | 'weightedTotal' | 'creditCost' | 'isActive' | 'createdAt'>,
+): TVote {
   return {
     _id: v.id,
     entryId: v.entryId,

@@ -4,7 +4,7 @@
  * removal, a cancellation's voiding. Reads for the answers are in vote-reads.repository.ts. Other
  * modules read votes through the functions of these two files.
  */
-import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { VoteType } from '@contesthub/shared';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { contests, entries, votes } from '../../db/schema/index.js';
@@ -57,6 +57,11 @@ export interface CastCall {
   ledgerDescription: string;
   /** The vote.cast event; the function adds creditCost from the contest's fee. */
   event: PendingEvent;
+  /** The event's name when the vote is held (vote.held), same payload. */
+  heldEventName: string;
+  /** Where the vote came from (vote-risk.ts) and the risk rules (riskConfig()). */
+  client: { ip: string | null; ipNetwork: string | null; deviceId: string | null; userAgent: string | null };
+  risk: unknown;
 }
 
 /** The contest fields a cast answers with (limits, and the dates phase.ts words a refusal from). */
@@ -109,10 +114,36 @@ export type CastOutcome =
       outcome: 'replay';
       contest: CastContest;
       usage: CastUsage;
-      vote: Omit<VoteRow, 'createdAt'> & { createdAt: string };
+      vote: Pick<
+        VoteRow,
+        | 'id'
+        | 'contestId'
+        | 'entryId'
+        | 'voterId'
+        | 'voteType'
+        | 'amount'
+        | 'weightedTotal'
+        | 'creditCost'
+        | 'idempotencyKey'
+        | 'isActive'
+        | 'reviewState'
+      > & {
+        createdAt: string;
+      };
       entry: Counters | null;
     }
-  | { outcome: 'cast'; contest: CastContest; usage: CastUsage; creditCost: number; amount: number; weightedTotal: number; entry: Counters };
+  | {
+      outcome: 'cast';
+      contest: CastContest;
+      usage: CastUsage;
+      creditCost: number;
+      amount: number;
+      weightedTotal: number;
+      entry: Counters;
+      /** Recorded but held for review (vote-risk.ts): not in the counters. */
+      held: boolean;
+      riskScore: number;
+    };
 
 /** SQLSTATE cast_vote raises when the entry was rejected between its read and its counter update. */
 export const ENTRY_NO_LONGER_APPROVED = 'CV001';
@@ -129,7 +160,9 @@ export async function castVoteCall(db: DbOrTx, c: CastCall): Promise<CastOutcome
     sql`select cast_vote(${c.voteId}::uuid, ${c.contestId}::uuid, ${c.entryId}::uuid, ${c.voterId}::uuid, ${c.voteType}, ${c.amount}::int,
       ${c.idempotencyKey ?? null}::text, ${c.at.toISOString()}::timestamptz, ${c.dayStart.toISOString()}::timestamptz,
       ${c.dailyFreeLimit}::int, ${c.weight}::int, ${c.creditsAccount}::text, ${c.revenueAccount}::text, ${c.ledgerDescription},
-      ${e.name}, ${e.aggregate}, ${JSON.stringify(e.payload)}::jsonb) as r`,
+      ${e.name}, ${e.aggregate}, ${JSON.stringify(e.payload)}::jsonb,
+      ${c.client.ip}::text, ${c.client.ipNetwork}::text, ${c.client.deviceId}::text, ${c.client.userAgent}::text,
+      ${JSON.stringify(c.risk)}::jsonb, ${c.heldEventName}) as r`,
   );
   return row!.r;
 }
@@ -224,7 +257,7 @@ export async function activePaidVotes(tx: Tx, contestId: string) {
   return tx
     .select({ id: votes.id, voterId: votes.voterId, entryId: votes.entryId, creditCost: votes.creditCost })
     .from(votes)
-    .where(and(eq(votes.contestId, contestId), eq(votes.isActive, true), gt(votes.creditCost, 0)))
+    .where(and(eq(votes.contestId, contestId), or(eq(votes.isActive, true), eq(votes.reviewState, 'held')), gt(votes.creditCost, 0)))
     .orderBy(asc(votes.createdAt), asc(votes.id));
 }
 
@@ -234,6 +267,11 @@ export async function deactivateContestVotes(tx: Tx, contestId: string): Promise
     .update(votes)
     .set({ isActive: false })
     .where(and(eq(votes.contestId, contestId), eq(votes.isActive, true)));
+  // Held votes were refunded with the rest: they are void now.
+  await tx
+    .update(votes)
+    .set({ reviewState: 'voided', reviewReason: 'contest cancelled', reviewedAt: sql`now()` })
+    .where(and(eq(votes.contestId, contestId), eq(votes.reviewState, 'held')));
   await tx.update(entries).set({ votesCount: 0, weightedVotes: 0 }).where(eq(entries.contestId, contestId));
   await tx.update(contests).set({ totalVotes: 0, totalVoters: 0 }).where(eq(contests.id, contestId));
 }
@@ -259,4 +297,65 @@ export async function contestVoteTotals(db: DbOrTx, contestId: string) {
   ]);
   const of = (t: 'free' | 'paid') => byType.find((r) => r.voteType === t) ?? { votes: 0, weighted: 0, creditUnits: 0 };
   return { free: of('free'), paid: of('paid'), uniqueVoters: voters?.n ?? 0 };
+}
+
+// ---------- review of held votes (review-vote.ts) ----------
+
+/** A vote FOR UPDATE (the review's transaction holds the voter's and contest's locks first). */
+export async function voteForUpdate(tx: Tx, voteId: string): Promise<VoteRow | undefined> {
+  const [row] = await tx.select().from(votes).where(eq(votes.id, voteId)).for('update');
+  return row;
+}
+
+/** Sets a held vote's review outcome; undefined when it is no longer held. */
+export async function setReview(
+  tx: Tx,
+  voteId: string,
+  to: { state: 'counted' | 'voided'; by: string | null; reason: string | null; at: Date },
+): Promise<VoteRow | undefined> {
+  const [row] = await tx
+    .update(votes)
+    .set({ reviewState: to.state, isActive: to.state === 'counted', reviewedBy: to.by, reviewReason: to.reason, reviewedAt: to.at })
+    .where(and(eq(votes.id, voteId), eq(votes.reviewState, 'held')))
+    .returning();
+  return row;
+}
+
+/** Adds a counted vote to its entry's counters while the entry is approved; returns them. */
+export async function raiseEntryCounters(tx: Tx, vote: Pick<VoteRow, 'entryId' | 'amount' | 'weightedTotal'>) {
+  const [row] = await tx
+    .update(entries)
+    .set({
+      votesCount: sql`${entries.votesCount} + ${vote.amount}`,
+      weightedVotes: sql`${entries.weightedVotes} + ${vote.weightedTotal}`,
+    })
+    .where(and(eq(entries.id, vote.entryId), eq(entries.status, 'approved')))
+    .returning({ votesCount: entries.votesCount, weightedVotes: entries.weightedVotes });
+  return row;
+}
+
+export async function entryCounters(tx: DbOrTx, entryId: string) {
+  const [row] = await tx
+    .select({ votesCount: entries.votesCount, weightedVotes: entries.weightedVotes })
+    .from(entries)
+    .where(eq(entries.id, entryId));
+  return row;
+}
+
+/**
+ * Moves counted votes (never reviewed) to held, adding a reason code and raising the score to at
+ * least `minScore`; returns the votes moved (their entries' counters are the caller's to lower).
+ */
+export async function holdCountedVotes(tx: Tx, voteIds: string[], reason: string, minScore: number): Promise<VoteRow[]> {
+  if (voteIds.length === 0) return [];
+  return tx
+    .update(votes)
+    .set({
+      isActive: false,
+      reviewState: 'held',
+      riskScore: sql`greatest(${votes.riskScore}, ${minScore})`,
+      riskReasons: sql`case when ${reason} = any(${votes.riskReasons}) then ${votes.riskReasons} else array_append(${votes.riskReasons}, ${reason}) end`,
+    })
+    .where(and(inArray(votes.id, voteIds), eq(votes.isActive, true), isNull(votes.reviewState)))
+    .returning();
 }

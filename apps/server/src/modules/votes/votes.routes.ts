@@ -20,6 +20,7 @@ import {
 import { envelope, ok, rateLimits, ZIdempotencyHeaders } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { castVote } from './cast-vote.js';
+import { deviceIdOf } from './vote-risk.js';
 import { contestOverviewStats } from './contest-stats.js';
 import { removeVote } from './remove-vote.js';
 import { voteAnalytics } from './vote-analytics.js';
@@ -61,7 +62,12 @@ export const voteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await castVote(app.ctx, requireAuth(req), req.body, req.headers['idempotency-key']);
+      const ua = req.headers['user-agent'];
+      const result = await castVote(app.ctx, requireAuth(req), req.body, req.headers['idempotency-key'], {
+        ip: req.ip,
+        deviceId: deviceIdOf(req.headers['x-device-id']),
+        userAgent: typeof ua === 'string' ? ua : null,
+      });
       return reply.status(result.replayed ? 200 : 201).send(ok(result, VOTE_MESSAGES.cast));
     },
   );

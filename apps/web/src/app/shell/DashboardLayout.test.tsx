@@ -43,7 +43,7 @@ describe('Dashboard shell', { timeout: 20_000 }, () => {
 
   it.each([
     ['admin', ['Admin Tools', 'Admin Analytics', 'Contest Management', 'Security & Fraud'], false],
-    ['moderator', ['Admin Tools'], false],
+    ['moderator', ['Admin Tools', 'Security & Fraud'], false],
     ['user', [], true],
   ] as const)('shows the %s role the staff pages their permissions open', async (role, staffLinks, memberAnalytics) => {
     fakeServer().serve('GET /auth/me', ok(meDto({ role, profileCompletion: 100 })));

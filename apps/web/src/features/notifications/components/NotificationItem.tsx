@@ -33,6 +33,7 @@ const ICONS: Partial<Record<NotificationType, LucideIcon>> = {
   withdrawal_failed: AlertTriangle,
   comment_received: MessageSquare,
   message_received: MessageSquare,
+  vote_voided: ShieldAlert,
 };
 
 /** Priority styling: high stands out in red, medium in amber, low stays quiet. */

@@ -23,6 +23,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   content_moderated: 'Content moderated',
   account_strike: 'Account strike',
   appeal_decided: 'Appeal decided',
+  vote_voided: 'Vote voided',
 };
 export const NOTIFICATION_TYPE_OPTIONS = NOTIFICATION_TYPES.map((value) => ({ value, label: NOTIFICATION_TYPE_LABELS[value] }));
 
