@@ -237,7 +237,10 @@ export const votes = pgTable(
      * (VOTE_RISK_REASONS) that made it, computed in the vote's own call from the signals below.
      */
     riskScore: smallint('risk_score').notNull().default(0),
-    riskReasons: text('risk_reasons').array().notNull().default(sql`'{}'::text[]`),
+    riskReasons: text('risk_reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** What the score was computed from: the signal values (account age, velocities, card sharing…). */
     riskSignals: jsonb('risk_signals').$type<Record<string, unknown>>(),
     /** The client's address, its /24 (IPv4) or /48 (IPv6) network, device id and user agent. */
