@@ -369,7 +369,7 @@ describe('resolving and dismissing', () => {
     expect((await notificationsOf(reporter.userId, 'report_outcome'))[0]).toMatchObject({ title: 'Your report was reviewed' });
   });
 
-  it('records warn_author for the sanctions module in the report.resolved event and in actionsTaken', async () => {
+  it('records warn_author in the report.resolved event and in actionsTaken', async () => {
     const { reportId, commentId, reporter } = await reportedComment('harassment');
     const res = await call<TModerationDecision>('PUT', `/api/admin-tools/reports/${reportId}/resolve`, moderator.token, {
       adminNotes: 'Repeat offender',
@@ -389,6 +389,57 @@ describe('resolving and dismissing', () => {
       actorId: moderator.userId,
     });
     expect(await commentStatus(commentId)).not.toBe('hidden');
+  });
+
+  it('warn_author gives the author a warning strike they see on their account standing; ban_author bans them at once', async () => {
+    const warned = await reportedComment('harassment');
+    const res = await call('PUT', `/api/admin-tools/reports/${warned.reportId}/resolve`, moderator.token, {
+      adminNotes: 'First offence',
+      actionsTaken: 'Warned the author for harassment',
+      actions: ['warn_author'],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const standing = await call<{ strikes: Array<{ kind: string; reason: string }> }>('GET', '/api/users/me/standing', author.token);
+    expect(standing.status).toBe(200);
+    expect(standing.body.data.strikes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'warning', reason: 'Warned the author for harassment' })]),
+    );
+
+    // A fresh author posts spam; the moderator bans them from the report.
+    const spammer = await createSignedInUser(t.app, { fullName: 'Sam Spammer' });
+    const contest = await insertContest(t.ctx, organizer.userId);
+    const posted = await call<{ _id: string }>('POST', '/api/comments', spammer.token, {
+      content: 'Cheap followers here',
+      contestId: contest.id,
+    });
+    expect(posted.status).toBe(201);
+    const [who] = await reporters(1);
+    const filed = await call<{ reportId: string }>(
+      'POST',
+      `/api/contests/${contest.id}/comments/${posted.body.data._id}/report`,
+      who!.token,
+      {
+        reason: 'spam',
+        description: 'Spam again',
+      },
+    );
+    expect(filed.status).toBe(201);
+    const banned = await call('PUT', `/api/admin-tools/reports/${filed.body.data.reportId}/resolve`, moderator.token, {
+      adminNotes: 'Spam account',
+      actionsTaken: 'Hid the comment and banned the spammer',
+      actions: ['hide_content', 'ban_author'],
+    });
+    expect(banned.status, JSON.stringify(banned.body)).toBe(200);
+    const refused = await call<never>('GET', '/api/auth/me', spammer.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      errorType: 'ACCOUNT_BANNED',
+      message: expect.stringContaining('Hid the comment and banned the spammer'),
+    });
+    expect((await auditRows(spammer.userId)).map((r) => r.action)).toContain('user.ban');
+    const detail = await call<{ strikes: Array<{ kind: string }> }>('GET', `/api/admin-tools/users/${spammer.userId}`, admin.token);
+    expect(detail.body.data.strikes.map((k) => k.kind)).toEqual(['ban']);
+    expect(await commentStatus(posted.body.data._id)).toBe('hidden');
   });
 
   it('disqualifies an entry: out of the public list and the ranking, its fee refunded once, ledger and reconciliation clean', async () => {

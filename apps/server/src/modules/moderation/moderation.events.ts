@@ -1,9 +1,8 @@
 /**
  * The report queue's events (docs/architecture.md "Events"). They are the contract with whoever
  * reacts to a moderator's decision:
- * - `report.resolved`: the sanctions module (strikes and bans, modules/standing / admin-users)
- *   carries out `warn_author` and `ban_author` from `actions`; the notifications tell each reporter
- *   the outcome.
+ * - `report.resolved`: the notifications tell each reporter the outcome (`warn_author` and
+ *   `ban_author` were carried out in the decision's own transaction, through standing and admin-users).
  * - `report.dismissed`: the reporters are told nothing was found.
  * - `content.moderated`: the author is told their content was hidden (automatically or by a
  *   moderator), restored, or their entry disqualified.

@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { Users, Wrench, type LucideIcon } from 'lucide-react';
+import { Activity, Banknote, Flag, Users, Wrench, type LucideIcon } from 'lucide-react';
 import type { Permission } from '@contesthub/shared';
 import { useCan } from '../../../lib/permissions';
 import { TabPanel, Tabs, useTabIds } from '../../../components/ui/tabs';
 import { AdminStatsCards } from '../../../features/admin/components/AdminStatsCards';
 import { AppealsPanel } from '../../../features/admin/components/AppealsPanel';
 import { UserManagementTab } from '../../../features/admin/components/UserManagementTab';
+import { ContentModerationTab } from '../../../features/moderation/components/ContentModerationTab';
+import { FinancialReportsTab } from '../../../features/operations/components/FinancialReportsTab';
+import { SystemMonitoringTab } from '../../../features/operations/components/SystemMonitoringTab';
 
 interface AdminTab {
   id: string;
@@ -13,13 +16,11 @@ interface AdminTab {
   icon: LucideIcon;
   /** Who sees the tab (the server refuses the rest anyway). */
   permission: Permission;
-  render: () => ReactNode;
+  /** `active`: the tab is the one shown (hidden tabs stay mounted; live ones stop refreshing). */
+  render: (active: boolean) => ReactNode;
 }
 
-/**
- * The tabs of Admin Tools (spec 002 §2.1), each with the permission it needs. Adding a tab (Content
- * Moderation, System Monitoring, Financial Reports from their features) is one entry here.
- */
+/** The tabs of Admin Tools (spec 002 §2.1), each with the permission it needs: adding a tab is one entry here. */
 const ADMIN_TABS: AdminTab[] = [
   {
     id: 'users',
@@ -27,6 +28,27 @@ const ADMIN_TABS: AdminTab[] = [
     icon: Users,
     permission: 'users.moderate',
     render: () => <UserManagementSection />,
+  },
+  {
+    id: 'moderation',
+    label: 'Content Moderation',
+    icon: Flag,
+    permission: 'reports.manage',
+    render: () => <ContentModerationTab />,
+  },
+  {
+    id: 'system',
+    label: 'System Monitoring',
+    icon: Activity,
+    permission: 'system.monitor',
+    render: (active) => <SystemMonitoringTab active={active} />,
+  },
+  {
+    id: 'finance',
+    label: 'Financial Reports',
+    icon: Banknote,
+    permission: 'finance.read',
+    render: () => <FinancialReportsTab />,
   },
 ];
 
@@ -67,7 +89,7 @@ export default function AdminToolsPage() {
           />
           {tabs.map((t) => (
             <TabPanel key={t.id} id={t.id} ids={ids} active={t.id === active}>
-              {t.render()}
+              {t.render(t.id === active)}
             </TabPanel>
           ))}
         </>

@@ -1,7 +1,8 @@
 /**
  * Security & Fraud Prevention (spec 002 Security & Fraud; issue 15 item 6), for holders of
  * votes.review: Fraud Detection (the held votes queue with Count and Void, flagged groups, the risk
- * distribution), User Verification, Disputes and Security Logs.
+ * distribution), User Verification, Disputes (appeals of strikes and bans; prizes held over a dispute)
+ * and Security Logs.
  */
 import { useState } from 'react';
 import { FileWarning, ScrollText, ShieldAlert, UserCheck, type LucideIcon } from 'lucide-react';
@@ -11,6 +12,9 @@ import { FlaggedGroups } from '../../../features/fraud/components/FlaggedGroups'
 import { HeldVotesQueue } from '../../../features/fraud/components/HeldVotesQueue';
 import { SecurityLogList } from '../../../features/fraud/components/SecurityLogList';
 import { UserVerificationList } from '../../../features/fraud/components/UserVerificationList';
+import { AppealsPanel } from '../../../features/admin/components/AppealsPanel';
+import { PrizesPanel } from '../../../features/contest-ops/components/PrizesPanel';
+import { useCan } from '../../../lib/permissions';
 
 type TabId = 'fraud' | 'verification' | 'disputes' | 'logs';
 const TABS: ReadonlyArray<{ id: TabId; label: string; icon: LucideIcon }> = [
@@ -22,6 +26,7 @@ const TABS: ReadonlyArray<{ id: TabId; label: string; icon: LucideIcon }> = [
 
 export default function SecurityPage() {
   const ids = useTabIds();
+  const can = useCan();
   const [tab, setTab] = useState<TabId>('fraud');
   return (
     <div className="space-y-6">
@@ -37,11 +42,16 @@ export default function SecurityPage() {
       <TabPanel id="verification" ids={ids} active={tab === 'verification'}>
         <UserVerificationList />
       </TabPanel>
-      <TabPanel id="disputes" ids={ids} active={tab === 'disputes'}>
-        <h3 className="mb-4 text-lg font-semibold">Disputes</h3>
-        <EmptyState icon={FileWarning} title="No open disputes">
-          Appeals of strikes, bans and rejected entries, and disputes over prizes, appear here for review.
-        </EmptyState>
+      <TabPanel id="disputes" ids={ids} active={tab === 'disputes'} className="space-y-6">
+        <h3 className="text-lg font-semibold">Disputes</h3>
+        {can('appeals.manage') && <AppealsPanel />}
+        {/* A prize under dispute is held here (and released) from Contest Management's Prize Management too. */}
+        {can('payouts.manage') && <PrizesPanel />}
+        {!can('appeals.manage') && !can('payouts.manage') && (
+          <EmptyState icon={FileWarning} title="No disputes to review">
+            Appeals of strikes and bans, and disputes over prizes, are reviewed by the staff who hold those permissions.
+          </EmptyState>
+        )}
       </TabPanel>
       <TabPanel id="logs" ids={ids} active={tab === 'logs'}>
         <SecurityLogList />
