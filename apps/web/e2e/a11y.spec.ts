@@ -70,4 +70,25 @@ test.describe('axe finds no WCAG 2.2 A/AA violation', () => {
     await loginAs(page, 'admin');
     await expectNoViolations(page, ['/dashboard', ...ADMIN_ROUTES], 'admin');
   });
+
+  // The staff pages hide most of themselves behind tabs: each tab is judged as its role sees it.
+  for (const role of ['admin', 'moderator'] as const) {
+    test(`every tab of the staff pages as ${role === 'admin' ? 'an admin' : 'a moderator'}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await loginAs(page, role);
+      const found: string[] = [];
+      for (const path of ADMIN_ROUTES) {
+        await page.goto(path);
+        if (!new URL(page.url()).pathname.endsWith(path)) continue; // not this role's page
+        await settled(page);
+        const tabs = page.getByRole('tab');
+        for (let i = 0; i < (await tabs.count()); i++) {
+          await tabs.nth(i).click();
+          await settled(page);
+          found.push(...(await axeViolations(page, `${path} tab "${await tabs.nth(i).innerText()}" (${role})`)));
+        }
+      }
+      expectNone(found);
+    });
+  }
 });
