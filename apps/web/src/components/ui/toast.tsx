@@ -23,6 +23,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [toasts]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, number>());
+  // Fade-out timers: cleared on unmount with the others, so none fires after the provider is gone.
+  const fades = useRef(new Set<number>());
 
   const remove = useCallback((id: number) => {
     setToasts((list) => list.filter((t) => t.id !== id));
@@ -32,7 +34,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback(
     (id: number) => {
       setToasts((list) => list.map((t) => (t.id === id ? { ...t, leaving: true } : t)));
-      window.setTimeout(() => remove(id), TOAST.fadeOutMs);
+      const fade = window.setTimeout(() => {
+        fades.current.delete(fade);
+        remove(id);
+      }, TOAST.fadeOutMs);
+      fades.current.add(fade);
     },
     [remove],
   );
@@ -73,7 +79,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const pending = timers.current;
-    return () => pending.forEach((t) => window.clearTimeout(t));
+    const fading = fades.current;
+    return () => {
+      pending.forEach((t) => window.clearTimeout(t));
+      fading.forEach((t) => window.clearTimeout(t));
+    };
   }, []);
 
   const api = useMemo<ToastApi>(
