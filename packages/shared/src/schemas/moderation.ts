@@ -1,7 +1,7 @@
 /**
  * The report queue of Admin Tools → Content Moderation (spec 002 §2.1, §3, §5, §7–§9): the list,
  * one report with its item, resolve and dismiss, the moderation stats, and the report weighting
- * that hides an item automatically (ADR report-weighting; wave2-references §3.1/§3.3).
+ * that hides an item automatically (ADR 028; wave2-references §3.1/§3.3).
  */
 import { z } from 'zod';
 import { REPORT_REASONS, REPORT_STATUSES } from '../enums.js';
@@ -59,7 +59,7 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   ban_author: 'Ban the author',
 };
 
-// ---- Report weighting (ADR report-weighting) -------------------------------------------------
+// ---- Report weighting (ADR 028) -------------------------------------------------
 
 /** Every reporter starts at 1. */
 export const REPORT_BASE_WEIGHT = 1;

@@ -1,5 +1,5 @@
 /**
- * Report weighting and auto-hide (ADR report-weighting; the constants and the Discourse curve are in
+ * Report weighting and auto-hide (ADR 028; the constants and the Discourse curve are in
  * packages/shared/src/schemas/moderation.ts). Runs from `report.filed` (auto-hide.subscriber.ts), in
  * the subscriber's transaction: the new report gets its reporter's weight as of now (a snapshot, like
  * Discourse's ReviewableScore), then the item's open score is compared with the threshold.
