@@ -124,6 +124,8 @@ test('an admin bans a member with a reason: their session is refused, their logi
   await memberPage.goto('/dashboard/wallet');
   await expect(memberPage.getByText(reason).first()).toBeVisible();
   await expect(memberPage).toHaveURL(/\/login/);
+  // Every call the page had in flight was refused; the person is told once.
+  await expect(memberPage.getByText('Account Banned')).toHaveCount(1);
   await snap(memberPage, info, 'banned-session', { fullPage: false });
   // Logging in again shows the reason too.
   await memberPage.getByLabel(/^Email/).fill(member.email);

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES, type TAuthResult, type TPublicUser, type TUserAnswer, paths } from '@contesthub/shared';
@@ -53,6 +53,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (me.error instanceof ApiError && me.error.status >= 400 && me.error.status < 500) forget();
   }, [me.error, forget]);
 
+  // Several calls in flight when a ban lands are all refused: the person is told once.
+  const lastBan = useRef<{ message: string; at: number } | null>(null);
   useEffect(
     () =>
       authEvents.on((event) => {
@@ -66,6 +68,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             keepOnNavigate: true,
           });
         } else {
+          const seen = lastBan.current;
+          if (seen && seen.message === event.message && Date.now() - seen.at < 10_000) return;
+          lastBan.current = { message: event.message, at: Date.now() };
           toast.toast({
             type: 'error',
             title: 'Account Banned',
