@@ -132,35 +132,32 @@ export function UserManagementTab() {
           </ul>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[64rem] text-left text-sm">
+            <table className="w-full min-w-[52rem] text-left text-sm">
               <caption className="sr-only">Users</caption>
               <thead className="border-b border-slate-800 text-xs uppercase tracking-wide text-slate-400">
                 <tr>
-                  <th scope="col" className="px-4 py-3">
+                  <th scope="col" className="px-3 py-3">
                     User
                   </th>
-                  <th scope="col" className="px-4 py-3">
-                    Joined
-                  </th>
-                  <th scope="col" className="px-4 py-3">
+                  <th scope="col" className="px-3 py-3">
                     Role
                   </th>
-                  <th scope="col" className="px-4 py-3">
+                  <th scope="col" className="px-3 py-3">
                     Status
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right">
+                  <th scope="col" className="px-3 py-3 text-right">
                     Contests
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right">
+                  <th scope="col" className="px-3 py-3 text-right">
                     Entries
                   </th>
-                  <th scope="col" className="px-4 py-3">
+                  <th scope="col" className="px-3 py-3">
                     Last login
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right">
+                  <th scope="col" className="px-3 py-3 text-right">
                     Violations
                   </th>
-                  <th scope="col" className="px-4 py-3">
+                  <th scope="col" className="px-3 py-3">
                     Actions
                   </th>
                 </tr>
@@ -168,22 +165,22 @@ export function UserManagementTab() {
               <tbody className="divide-y divide-slate-800">
                 {data.users.map((u) => (
                   <tr key={u.id}>
-                    <td className="px-4 py-3">
+                    <td className="px-3 py-3">
                       <p className="font-medium">{u.fullName}</p>
                       <p className="text-xs text-slate-400">{u.email}</p>
+                      <p className="text-xs text-slate-400">Joined {formatDate(u.createdAt)}</p>
                     </td>
-                    <td className="whitespace-nowrap px-4 py-3">{formatDate(u.createdAt)}</td>
-                    <td className="px-4 py-3">
+                    <td className="px-3 py-3">
                       <Badge tone={ROLE_TONE[u.role]}>{label(u.role)}</Badge>
                     </td>
-                    <td className="px-4 py-3">
+                    <td className="px-3 py-3">
                       <StatusBadge user={u} />
                     </td>
-                    <td className="px-4 py-3 text-right">{u.contestsCreated}</td>
-                    <td className="px-4 py-3 text-right">{u.entriesSubmitted}</td>
-                    <td className="whitespace-nowrap px-4 py-3">{u.lastLogin ? formatDateTime(u.lastLogin) : 'Never'}</td>
-                    <td className="px-4 py-3 text-right">{u.violations}</td>
-                    <td className="px-4 py-3">
+                    <td className="px-3 py-3 text-right">{u.contestsCreated}</td>
+                    <td className="px-3 py-3 text-right">{u.entriesSubmitted}</td>
+                    <td className="whitespace-nowrap px-3 py-3">{u.lastLogin ? formatDateTime(u.lastLogin) : 'Never'}</td>
+                    <td className="px-3 py-3 text-right">{u.violations}</td>
+                    <td className="px-3 py-3">
                       <UserActions user={u} onBan={() => setBanning(u)} />
                     </td>
                   </tr>
