@@ -172,6 +172,19 @@ describe('held votes', () => {
     expect(after.status).toBe(200);
     expect(after.body.data.held.votes).toBe(before.body.data.held.votes + 1);
     expect(after.body.data.reasons.find((r) => r.code === 'CARD_SHARED_WIDELY')?.held).toBeGreaterThanOrEqual(1);
+
+    // The voting monitor (Contest Management) flags the contest's held votes.
+    const monitor = await apiCall<{ contests: Array<{ contestId: string; flags: Array<{ code: string; message: string }> }> }>(
+      t.app,
+      'GET',
+      '/api/admin-tools/contests/voting-monitor',
+      admin.token,
+    );
+    expect(monitor.status).toBe(200);
+    const row = monitor.body.data.contests.find((c) => c.contestId === contestId);
+    expect(row?.flags).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'held_votes', message: expect.stringMatching(/held for review$/) })]),
+    );
   });
 
   it('counts a held vote once, with its audit row', async () => {

@@ -4,6 +4,7 @@
  * contests.manage_any, money (prize holds, withdrawals) payouts.manage: both admin-only. Every
  * action is audited in its own transaction by the operation it calls.
  */
+import { integrityFlags } from '../fraud/fraud-reads.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -65,7 +66,7 @@ export const contestOpsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { ...manage, rateLimit: reads },
     },
-    async () => ok(await votingMonitor(app.ctx)),
+    async () => ok(await votingMonitor(app.ctx, (ids) => integrityFlags(app.ctx, ids))),
   );
 
   app.get(

@@ -115,3 +115,44 @@ export async function fraudSignals(ctx: AppContext, q: TFraudSignalsQuery): Prom
     })),
   };
 }
+
+/** A flag the voting monitor shows beside its own (contest-ops passes this to votingMonitor). */
+export interface IntegrityFlag {
+  code: 'held_votes' | 'flagged_groups' | 'high_risk_share';
+  severity: 'warning' | 'critical';
+  message: string;
+}
+
+/** Share of a contest's votes at or above the hold threshold that raises a flag. */
+export const HIGH_RISK_SHARE_FLAG = 0.1;
+
+/**
+ * The fraud signals of live contests as voting-monitor flags: votes held for review, groups the
+ * detection job found (lockstep rings, address bursts, shared cards), and a high share of risky votes.
+ */
+export async function integrityFlags(ctx: AppContext, contestIds: string[]): Promise<Map<string, IntegrityFlag[]>> {
+  const out = new Map<string, IntegrityFlag[]>();
+  for (const id of contestIds) {
+    const c = await repo.integrityCounts(ctx.db, id);
+    const held = c.states.find((s) => s.state === 'held')?.votes ?? 0;
+    const all = c.states.reduce((n, s) => n + s.votes, 0);
+    const flags: IntegrityFlag[] = [];
+    if (held > 0) flags.push({ code: 'held_votes', severity: 'warning', message: `${held} vote${held === 1 ? '' : 's'} held for review` });
+    if (c.groups > 0) {
+      flags.push({
+        code: 'flagged_groups',
+        severity: 'critical',
+        message: `${c.groups} suspicious group${c.groups === 1 ? '' : 's'} found by detection`,
+      });
+    }
+    if (all > 0 && c.high / all >= HIGH_RISK_SHARE_FLAG) {
+      flags.push({
+        code: 'high_risk_share',
+        severity: 'warning',
+        message: `${Math.round((c.high / all) * 100)}% of votes scored high risk`,
+      });
+    }
+    if (flags.length > 0) out.set(id, flags);
+  }
+  return out;
+}
