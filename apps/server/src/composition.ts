@@ -60,7 +60,7 @@ import { withdrawalFailedNotification } from './modules/notifications/types/with
 import { accountStrikeNotification } from './modules/notifications/types/account-strike.js';
 import { appealDecidedNotification } from './modules/notifications/types/appeal-decided.js';
 import { runWithdrawalFollowUp, settleWithdrawal } from './modules/wallet/withdrawals.service.js';
-import { DETECTION_INTERVAL_MS, runFraudDetection } from './modules/fraud/detection.js';
+import { DETECTION_INTERVAL_MS, runFraudDetection, scanClosingContests } from './modules/fraud/detection.js';
 
 /** What settles each card payment purpose, and payouts (the Paystack webhook's transfer events). */
 export const paymentRegistry: PaymentRegistry<AppContext> = {
@@ -189,6 +189,8 @@ export function jobsOf(ctx: AppContext): Job[] {
       // Payouts call the gateway: a slow transfer API must not hand the run to a second instance early.
       expireInSeconds: 120,
       run: async () => {
+        // The fraud scan of contests about to close comes first: their held votes stay out of the result.
+        await scanClosingContests(ctx);
         const result = await runContestLifecycle(ctx);
         if (result.movedToVoting > 0 || result.finalized.length > 0) {
           ctx.log.info(

@@ -17,6 +17,9 @@ import {
 } from '@contesthub/shared';
 import { queryRows } from '../src/db/client.js';
 import { userBalances } from '../src/modules/ledger/ledger.js';
+import { setClock } from '../src/lib/clock.js';
+import { runContestLifecycle } from '../src/modules/contest-settlement/finalize-contest.js';
+import { BURST_MIN_ACCOUNTS, scanClosingContests } from '../src/modules/fraud/detection.js';
 import { recordFingerprint } from '../src/modules/users/fingerprints.js';
 import { scoreSignals, networkOf, deviceIdOf, HOLD_THRESHOLD } from '../src/modules/votes/vote-risk.js';
 import { fundCredits, insertContest, insertEntry } from './engagement-fixtures.js';
@@ -305,5 +308,44 @@ describe('user verification and security logs', () => {
     expect(all.body.data.entries).toHaveLength(10);
     const times = all.body.data.entries.map((e) => e.at);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+});
+
+describe('the last scan before a result', () => {
+  it('holds a burst from one address in a contest about to close, before the lifecycle finalizes it', async () => {
+    const organizer = await createSignedInUser(t.app);
+    const artist = await createSignedInUser(t.app);
+    const closing = await insertContest(t.ctx, organizer.user.id);
+    const target = (await insertEntry(t.ctx, closing.id, artist.user.id)).id;
+    const voters = await Promise.all(Array.from({ length: BURST_MIN_ACCOUNTS }, () => createSignedInUser(t.app)));
+    for (const v of voters) {
+      await fundCredits(t.ctx, v.user.id, 20);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/votes',
+        remoteAddress: '203.0.113.77',
+        headers: { authorization: `Bearer ${v.token}` },
+        payload: { contestId: closing.id, entryId: target, voteType: 'paid', amount: 1 },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.vote.isActive).toBe(true); // each vote alone looks ordinary: counted
+    }
+    try {
+      // Voting is over; the lifecycle has not finalized it yet.
+      setClock(new Date(closing.votingEndDate.getTime() + 60_000));
+      const scanned = await scanClosingContests(t.ctx);
+      expect(scanned.held).toBeGreaterThanOrEqual(BURST_MIN_ACCOUNTS);
+      const integrity = await apiCall<TVoteIntegrity>(t.app, 'GET', `/api/contests/${closing.id}/vote-integrity`);
+      expect(integrity.body.data.held.votes).toBe(BURST_MIN_ACCOUNTS);
+      expect(integrity.body.data.counted.votes).toBe(0);
+      await runContestLifecycle(t.ctx);
+      const [row] = await queryRows<{ finalized: boolean; votes: number }>(
+        t.ctx.db,
+        sql`select c.finalized_at is not null as finalized, e.votes_count as votes from contests c join entries e on e.contest_id = c.id where c.id = ${closing.id}::uuid`,
+      );
+      expect(row).toEqual({ finalized: true, votes: 0 });
+    } finally {
+      setClock(null);
+    }
   });
 });

@@ -326,14 +326,28 @@ export async function scanContest(ctx: AppContext, contestId: string): Promise<D
   return { contests: 1, findings: found.length, held };
 }
 
-/** The job: every contest voting now or closed within CLOSE_SCAN_MS. */
-export async function runFraudDetection(ctx: AppContext): Promise<DetectionResult> {
+/** Scans each contest in turn; the totals. */
+async function scanEach(ctx: AppContext, contests: Array<{ id: string }>): Promise<DetectionResult> {
   const total: DetectionResult = { contests: 0, findings: 0, held: 0 };
-  for (const c of await repo.contestsToScan(ctx.db, now(), CLOSE_SCAN_MS)) {
+  for (const c of contests) {
     const r = await scanContest(ctx, c.id);
     total.contests += r.contests;
     total.findings += r.findings;
     total.held += r.held;
   }
   return total;
+}
+
+/** The job: every contest voting now or closed within CLOSE_SCAN_MS. */
+export async function runFraudDetection(ctx: AppContext): Promise<DetectionResult> {
+  return scanEach(ctx, await repo.contestsToScan(ctx.db, now(), CLOSE_SCAN_MS));
+}
+
+/**
+ * The last scan before a result: every contest the lifecycle is about to finalize is scanned first
+ * (the composition root runs this before each lifecycle tick), so a ring voting in the minutes
+ * before the close is held before the winner is picked, not up to 15 minutes after.
+ */
+export async function scanClosingContests(ctx: AppContext): Promise<DetectionResult> {
+  return scanEach(ctx, await repo.contestsClosing(ctx.db, now()));
 }

@@ -312,3 +312,13 @@ export async function contestFinalized(db: DbOrTx, contestId: string): Promise<b
   );
   return row?.f ?? true;
 }
+
+/** Contests about to be finalized (voting over or ended, not finalized yet): the last scan before the result. */
+export async function contestsClosing(db: DbOrTx, at: Date) {
+  return queryRows<{ id: string }>(
+    db,
+    sql`select c.id from contests c
+        where c.finalized_at is null
+          and (c.status = 'ended' or (c.status in ('active', 'voting') and c.voting_end_date <= ${at.toISOString()}::timestamptz))`,
+  );
+}
