@@ -74,7 +74,12 @@ export function VoteDialog({
       {
         onSuccess: (result) => {
           attempt.current = null;
-          toast.success('Vote Cast!', 'Your vote has been successfully cast.');
+          if (result.held) {
+            // Recorded, not lost: a moderator counts it (or voids it and refunds the credits).
+            toast.info('Vote Received', 'Your vote was recorded and is being reviewed before it counts. Voided votes are refunded.');
+          } else {
+            toast.success('Vote Cast!', 'Your vote has been successfully cast.');
+          }
           onVoted(result);
           void refreshUser();
           void stats.refetch();
