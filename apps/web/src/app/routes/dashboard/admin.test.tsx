@@ -255,4 +255,49 @@ describe('Admin Tools', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Admin Tools' })).toBeNull());
     expect(server.calls.some((c) => c.path.startsWith('/admin-tools'))).toBe(false);
   });
+
+  it('opens an account with View: its standing, strikes with their appeal, and the staff actions on it', async () => {
+    serveAs('admin');
+    const banned = adminUser({ status: 'banned', banReason: 'Vote selling' });
+    server.serve('GET /admin-tools/users', ok(page([banned])));
+    server.serve(
+      `GET /admin-tools/users/${banned.id}`,
+      ok({
+        user: banned,
+        strikes: [
+          {
+            id: 's1',
+            kind: 'ban',
+            reason: 'Vote selling',
+            createdAt: '2026-11-20T10:00:00.000Z',
+            relatedType: null,
+            relatedId: null,
+            appeal: {
+              id: 'a1',
+              strikeId: 's1',
+              status: 'pending',
+              text: 'It was not me',
+              decisionNote: null,
+              createdAt: '2026-11-21T10:00:00.000Z',
+              decidedAt: null,
+            },
+            appealDeadline: '2026-12-10T10:00:00.000Z',
+          },
+        ],
+        appeals: [],
+        openSessions: 0,
+        auditTrail: [
+          { id: '9', createdAt: '2026-11-20T10:00:00.000Z', action: 'user.ban', actorName: 'Amaka Admin', reason: 'Vote selling' },
+        ],
+      }),
+    );
+    renderAt('/dashboard/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'View Chidi Okafor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chidi Okafor' });
+    expect(await within(dialog).findByText('Banned: Vote selling')).toBeTruthy();
+    expect(within(dialog).getByText('Strikes (1)')).toBeTruthy();
+    expect(within(dialog).getByText('Appeal: pending')).toBeTruthy();
+    expect(within(dialog).getByText('user ban')).toBeTruthy();
+    expect(within(dialog).getByText(/by Amaka Admin/)).toBeTruthy();
+  });
 });

@@ -28,6 +28,7 @@ import { useUpdateUserRole } from '../api/update-user-role';
 import { useUpdateUserStatus } from '../api/update-user-status';
 import { useVerifyUser } from '../api/verify-user';
 import { BanUserDialog } from './BanUserDialog';
+import { UserDetailsDialog } from './UserDetailsDialog';
 import { FilterSelect } from './FilterSelect';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -61,6 +62,7 @@ export function UserManagementTab() {
   useOncePerError(users.error, () => toast.error('Error', ADMIN_USER_MESSAGES.fetchUsersFailed));
   const phone = useMediaQuery(PHONE_QUERY);
   const [banning, setBanning] = useState<TAdminUser | null>(null);
+  const [viewing, setViewing] = useState<TAdminUser | null>(null);
   const statusChange = useUpdateUserStatus();
 
   const ban = (reason: string) => {
@@ -126,7 +128,7 @@ export function UserManagementTab() {
                   <dt>Violations</dt>
                   <dd className="text-slate-200">{u.violations}</dd>
                 </dl>
-                <UserActions user={u} onBan={() => setBanning(u)} />
+                <UserActions user={u} onBan={() => setBanning(u)} onView={() => setViewing(u)} />
               </li>
             ))}
           </ul>
@@ -181,7 +183,7 @@ export function UserManagementTab() {
                     <td className="whitespace-nowrap px-3 py-3">{u.lastLogin ? formatDateTime(u.lastLogin) : 'Never'}</td>
                     <td className="px-3 py-3 text-right">{u.violations}</td>
                     <td className="px-3 py-3">
-                      <UserActions user={u} onBan={() => setBanning(u)} />
+                      <UserActions user={u} onBan={() => setBanning(u)} onView={() => setViewing(u)} />
                     </td>
                   </tr>
                 ))}
@@ -206,6 +208,7 @@ export function UserManagementTab() {
       )}
 
       <BanUserDialog user={banning} pending={statusChange.isPending} onClose={() => setBanning(null)} onBan={ban} />
+      <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />
     </div>
   );
 }
@@ -240,15 +243,20 @@ function UserIdentity({ user }: { user: TAdminUser }) {
   );
 }
 
-/** Ban or Unban, Verify (unverified only) and the role selector (roles.manage), never on oneself. */
-function UserActions({ user, onBan }: { user: TAdminUser; onBan: () => void }) {
+/** View; Ban or Unban, Verify (unverified only) and the role selector (roles.manage), never on oneself. */
+function UserActions({ user, onBan, onView }: { user: TAdminUser; onBan: () => void; onView: () => void }) {
   const { user: me } = useAuth();
   const can = useCan();
   const toast = useToast();
   const statusChange = useUpdateUserStatus();
   const verify = useVerifyUser();
   const roleChange = useUpdateUserRole();
-  if (!me || me._id === user.id) return <span className="text-xs text-slate-400">You</span>;
+  const view = (
+    <Button size="sm" variant="ghost" onClick={onView} aria-label={`View ${user.fullName}`}>
+      View
+    </Button>
+  );
+  if (!me || me._id === user.id) return <span className="inline-flex items-center gap-2 text-xs text-slate-400">{view}You</span>;
   const below = outranks(me.role, user.role);
   const unban = () =>
     statusChange.mutate(
@@ -273,6 +281,7 @@ function UserActions({ user, onBan }: { user: TAdminUser; onBan: () => void }) {
     );
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {view}
       {below &&
         (user.status === 'banned' ? (
           <Button size="sm" variant="outline" loading={statusChange.isPending} onClick={unban} aria-label={`Unban ${user.fullName}`}>
