@@ -9,6 +9,8 @@ import {
   AUTO_HIDE_SCORE,
   accuracyBonus,
   reporterWeight,
+  type TMessage,
+  type TMessageSent,
   type TModerationDecision,
   type TModerationReport,
   type TModerationReportDetail,
@@ -440,6 +442,64 @@ describe('resolving and dismissing', () => {
     const detail = await call<{ strikes: Array<{ kind: string }> }>('GET', `/api/admin-tools/users/${spammer.userId}`, admin.token);
     expect(detail.body.data.strikes.map((k) => k.kind)).toEqual(['ban']);
     expect(await commentStatus(posted.body.data._id)).toBe('hidden');
+  });
+
+  it('removes a reported direct message for both members (a tombstone, out of the preview), and a later decision restores it', async () => {
+    const [sender, recipient] = await Promise.all([
+      createSignedInUser(t.app, { fullName: 'Dee Sender' }),
+      createSignedInUser(t.app, { fullName: 'Rae Recipient' }),
+    ]);
+    const sent = await call<TMessageSent>('POST', '/api/messages/send', sender.token, {
+      recipientUsername: recipient.user.username,
+      content: 'Send me your card number',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const message = sent.body.data.message;
+    const filed = await call<{ reportId: string }>('POST', `/api/messages/${message._id}/report`, recipient.token, {
+      reason: 'scam',
+      description: 'Asking for my card',
+    });
+    expect(filed.status).toBe(201);
+    const resolved = await call('PUT', `/api/admin-tools/reports/${filed.body.data.reportId}/resolve`, moderator.token, {
+      adminNotes: 'Card phishing',
+      actionsTaken: 'Removed the message',
+      actions: ['hide_content'],
+    });
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+    for (const who of [sender, recipient]) {
+      const thread = await call<{ messages: TMessage[] }>('GET', `/api/messages/conversation/${message.conversationId}`, who.token);
+      expect(thread.body.data.messages.find((m) => m._id === message._id)).toMatchObject({ content: '', deleted: true, removed: true });
+    }
+    // The sender's conversation list previews it as a tombstone too (the recipient's is a request).
+    const list = await call<{ conversations: Array<{ lastMessage: { content: string; deleted: boolean } | null }> }>(
+      'GET',
+      '/api/messages/conversations',
+      sender.token,
+    );
+    expect(list.body.data.conversations[0]!.lastMessage).toMatchObject({ content: '', deleted: true });
+    expect((await auditRows(message._id)).map((r) => r.action)).toContain('content.hide');
+
+    // The sender's friend reports it again; a second moderator finds it was fine and restores it.
+    const [other] = await reporters(1);
+    await t.ctx.db.insert(reports).values({
+      targetType: 'message',
+      targetId: message._id,
+      reporterId: other!.userId,
+      reason: 'other',
+      description: 'Please look again',
+    });
+    const [again] = await reportsOf(message._id).then((rows) => rows.filter((r) => r.status === 'pending'));
+    const restored = await call('PUT', `/api/admin-tools/reports/${again!.id}/resolve`, admin.token, {
+      adminNotes: 'Context shows a joke between friends',
+      actionsTaken: 'Restored the message',
+      actions: ['restore_content'],
+    });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    const thread = await call<{ messages: TMessage[] }>('GET', `/api/messages/conversation/${message.conversationId}`, recipient.token);
+    expect(thread.body.data.messages.find((m) => m._id === message._id)).toMatchObject({
+      content: 'Send me your card number',
+      deleted: false,
+    });
   });
 
   it('disqualifies an entry: out of the public list and the ranking, its fee refunded once, ledger and reconciliation clean', async () => {

@@ -93,8 +93,10 @@ export const ZMessage = z.object({
   createdAt: z.string(),
   sender: ZMessageUser,
   isMine: z.boolean(),
-  /** The sender deleted it for everyone: a tombstone ('This message was deleted'). */
+  /** The sender deleted it for everyone, or a moderator removed it: a tombstone. */
   deleted: z.boolean(),
+  /** A moderator removed it (a report upheld): 'This message was removed by a moderator'. */
+  removed: z.boolean().optional(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 

@@ -46,7 +46,7 @@ export const ACTIONS_BY_TARGET: Record<ReportTargetType, readonly ModerationActi
   comment: ['hide_content', 'restore_content', 'warn_author', 'ban_author'],
   entry: ['disqualify_entry', 'warn_author', 'ban_author'],
   contest: ['cancel_contest', 'warn_author', 'ban_author'],
-  message: ['warn_author', 'ban_author'],
+  message: ['hide_content', 'restore_content', 'warn_author', 'ban_author'],
   user: ['warn_author', 'ban_author'],
 };
 

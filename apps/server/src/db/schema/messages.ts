@@ -43,7 +43,8 @@ export const conversations = pgTable(
 
 /**
  * A message. `seq` orders a conversation and is what read cursors point at. A sender who deletes
- * within 15 minutes leaves a tombstone: `deletedAt` set and the content emptied.
+ * within 15 minutes leaves a tombstone: `deletedAt` set and the content emptied. A moderator's
+ * removal (`removedAt`) shows the same way and can be undone.
  */
 export const messages = pgTable(
   'messages',
@@ -62,6 +63,11 @@ export const messages = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Removed by a moderator (a report upheld): a tombstone for both members, the content kept so one
+     * moderator can restore it. Not the per-member "delete for me" (hidden_messages).
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.seq),

@@ -22,7 +22,7 @@ export function toMessage(row: MessagePageRow, viewerId: string): TMessage {
   return {
     _id: row.id,
     conversationId: row.conversationId,
-    content: row.deletedAt ? '' : row.content,
+    content: row.deletedAt || row.removedAt ? '' : row.content,
     createdAt: iso(row.createdAt),
     sender: {
       _id: row.senderId,
@@ -32,7 +32,8 @@ export function toMessage(row: MessagePageRow, viewerId: string): TMessage {
       profilePicture: row.senderPicture,
     },
     isMine: row.senderId === viewerId,
-    deleted: row.deletedAt !== null,
+    deleted: row.deletedAt !== null || row.removedAt !== null,
+    ...(row.removedAt ? { removed: true } : {}),
   };
 }
 

@@ -132,6 +132,29 @@ export async function tombstoneMessage(tx: Tx, id: string, at: Date): Promise<bo
   return rows.length > 0;
 }
 
+/**
+ * A moderator removes (or restores) a message for both members; the row under lock first, so the
+ * answer's `before` is the state this call changed. Undefined for no such message.
+ */
+export async function setMessageRemoved(
+  tx: Tx,
+  id: string,
+  removed: boolean,
+  at: Date,
+): Promise<{ before: 'visible' | 'removed'; senderId: string; conversationId: string } | undefined> {
+  const [row] = await tx
+    .select({ removedAt: messages.removedAt, senderId: messages.senderId, conversationId: messages.conversationId })
+    .from(messages)
+    .where(eq(messages.id, id))
+    .for('update');
+  if (!row) return undefined;
+  await tx
+    .update(messages)
+    .set({ removedAt: removed ? at : null })
+    .where(eq(messages.id, id));
+  return { before: row.removedAt ? 'removed' : 'visible', senderId: row.senderId, conversationId: row.conversationId };
+}
+
 export async function hideMessage(db: DbOrTx, messageId: string, userId: string, at: Date): Promise<void> {
   await db.insert(hiddenMessages).values({ messageId, userId, createdAt: at }).onConflictDoNothing();
 }
@@ -159,7 +182,7 @@ export async function unreadIn(db: DbOrTx, conversationId: string, userId: strin
           left join ${conversationReads} r on r.conversation_id = m.conversation_id and r.user_id = ${userId}
          where m.conversation_id = ${conversationId}
            and m.recipient_id = ${userId}
-           and m.deleted_at is null
+           and m.deleted_at is null and m.removed_at is null
            and m.seq > coalesce(r.last_read_seq, 0)
            and not exists (select 1 from ${hiddenMessages} h where h.message_id = m.id and h.user_id = ${userId})`,
   );
@@ -179,7 +202,7 @@ export async function unreadTotals(db: DbOrTx, userId: string): Promise<{ unread
              join ${conversations} c on c.id = m.conversation_id and c.status = 'active'
              left join ${conversationReads} r on r.conversation_id = m.conversation_id and r.user_id = ${userId}
             where m.recipient_id = ${userId}
-              and m.deleted_at is null
+              and m.deleted_at is null and m.removed_at is null
               and m.seq > coalesce(r.last_read_seq, 0)
               and not exists (select 1 from ${hiddenMessages} h where h.message_id = m.id and h.user_id = ${userId})) as unread,
           (select count(*)::int
@@ -230,21 +253,22 @@ export async function listConversations(
     sql`select c.id, c.status, c.started_by as "startedBy",
                u.id as "otherId", u.full_name as "otherFullName", u.email as "otherEmail",
                u.username as "otherUsername", u.profile_picture as "otherPicture",
-               last.content as "lastContent", last.created_at as "lastCreatedAt",
-               (last.deleted_at is not null) as "lastDeleted", last.sender_id as "lastSenderId",
+               case when last.removed_at is not null then '' else last.content end as "lastContent",
+               last.created_at as "lastCreatedAt",
+               (last.deleted_at is not null or last.removed_at is not null) as "lastDeleted", last.sender_id as "lastSenderId",
                (select count(*)::int
                   from ${messages} m
                   left join ${conversationReads} r on r.conversation_id = m.conversation_id and r.user_id = ${userId}
                  where m.conversation_id = c.id
                    and m.recipient_id = ${userId}
-                   and m.deleted_at is null
+                   and m.deleted_at is null and m.removed_at is null
                    and m.seq > coalesce(r.last_read_seq, 0)
                    and not exists (select 1 from ${hiddenMessages} h where h.message_id = m.id and h.user_id = ${userId})
                ) as "unreadCount"
           from ${conversations} c
           join ${users} u on u.id = case when c.user_a = ${userId} then c.user_b else c.user_a end
           left join lateral (
-                select m.content, m.created_at, m.deleted_at, m.sender_id
+                select m.content, m.created_at, m.deleted_at, m.removed_at, m.sender_id
                   from ${messages} m
                  where m.conversation_id = c.id
                    and not exists (select 1 from ${hiddenMessages} h where h.message_id = m.id and h.user_id = ${userId})
@@ -275,6 +299,7 @@ const messageWithSender = {
   content: messages.content,
   createdAt: messages.createdAt,
   deletedAt: messages.deletedAt,
+  removedAt: messages.removedAt,
   senderFullName: users.fullName,
   senderEmail: users.email,
   senderUsername: users.username,

@@ -222,7 +222,7 @@ export async function itemNow(db: DbOrTx, type: ItemType, id: string): Promise<I
     user: sql`select u.full_name as title, null as content, null as status, null as contest_id, u.id as author_id
               from users u where u.id = ${id}`,
     message: sql`select left(m.content, 80) as title, m.content,
-                   case when m.deleted_at is null then 'sent' else 'deleted' end as status,
+                   case when m.removed_at is not null then 'hidden' when m.deleted_at is null then 'sent' else 'deleted' end as status,
                    null as contest_id, m.sender_id as author_id
                  from messages m where m.id = ${id}`,
   };

@@ -245,7 +245,9 @@ export function Thread({ meId, other, onBack }: { meId: string; other: ThreadUse
                                 : 'bg-slate-800 text-slate-100',
                           )}
                         >
-                          <p className="whitespace-pre-wrap break-words">{m.deleted ? MESSAGE_SCREEN_TEXTS.deleted : m.content}</p>
+                          <p className="whitespace-pre-wrap break-words">
+                            {m.removed ? MESSAGE_SCREEN_TEXTS.removed : m.deleted ? MESSAGE_SCREEN_TEXTS.deleted : m.content}
+                          </p>
                           <p
                             className={cn('mt-0.5 text-right text-[11px]', m.isMine && !m.deleted ? 'text-emerald-100' : 'text-slate-400')}
                           >

@@ -12,6 +12,7 @@ export const MESSAGE_SCREEN_TEXTS = {
   authTitle: 'Authentication Required',
   authMessage: 'Please log in to send messages.',
   deleted: 'This message was deleted',
+  removed: 'This message was removed by a moderator',
   allCaughtUp: 'All caught up!',
 } as const;
 
