@@ -146,9 +146,9 @@ export const ZContestPrize = z.object({
   status: z.string(),
   prizeType: z.string(),
   /** Kobo: the prize as set. */
-  prizeAmount: z.number().int(),
+  prizeAmount: z.number().int().meta({ description: 'The prize as set, in kobo (integer; ₦1 = 100 kobo)' }),
   /** Kobo still in the contest's escrow (the ledger). */
-  escrowHeld: z.number().int(),
+  escrowHeld: z.number().int().meta({ description: 'Still in the contest escrow, in kobo (integer; ₦1 = 100 kobo)' }),
   /** Kobo paid to the winner (after the escrow fee), 0 until paid. */
   paidToWinner: z.number().int(),
   payoutStatus: z.enum(PAYOUT_STATUSES),

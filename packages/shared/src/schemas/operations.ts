@@ -267,9 +267,9 @@ export const ZRevenueLine = z.object({
   source: z.enum(REVENUE_SOURCES),
   label: z.string(),
   /** Naira revenue, kobo (net of refunds and reversals in the period). */
-  kobo: z.number().int(),
+  kobo: z.number().int().meta({ description: 'Naira revenue of the source in the period, in kobo (integer; ₦1 = 100 kobo)' }),
   /** Vote-credit revenue (paid votes, entry and badge fees), whole credits with two decimals. */
-  credits: z.number(),
+  credits: z.number().meta({ description: 'Credit revenue of the source in the period, in vote credits (two decimals)' }),
   /** Ledger postings behind it. */
   transactions: z.number().int(),
 });
@@ -282,9 +282,9 @@ export const ZFinancialTransaction = z.object({
   label: z.string(),
   description: z.string(),
   /** Naira moved (the sum of the posting's positive naira lines), kobo. */
-  kobo: z.number().int(),
+  kobo: z.number().int().meta({ description: 'Naira moved, in kobo (integer; ₦1 = 100 kobo)' }),
   /** Credits moved, whole credits with two decimals. */
-  credits: z.number(),
+  credits: z.number().meta({ description: 'Credits moved, in vote credits (two decimals)' }),
   createdAt: z.string(),
 });
 export type TFinancialTransaction = z.infer<typeof ZFinancialTransaction>;
@@ -293,27 +293,27 @@ export const ZFinancialReport = z.object({
   period: z.object({ days: z.number().int(), from: z.string(), to: z.string() }),
   revenue: z.object({
     /** Naira revenue of the period, kobo. */
-    totalKobo: z.number().int(),
+    totalKobo: z.number().int().meta({ description: 'Naira revenue of the period, in kobo (integer; ₦1 = 100 kobo)' }),
     /** Credit revenue of the period. */
-    totalCredits: z.number(),
+    totalCredits: z.number().meta({ description: 'Credit revenue of the period, in vote credits (two decimals)' }),
     bySource: z.array(ZRevenueLine),
     /** Every naira the platform has earned (the revenue accounts' balance, as the reconciliation reports it). */
-    allTimeKobo: z.number().int(),
+    allTimeKobo: z.number().int().meta({ description: 'Every naira the platform has earned, in kobo (integer; ₦1 = 100 kobo)' }),
   }),
   /** Money held now (as the reconciliation reports it). */
   held: z.object({
-    walletsKobo: z.number().int(),
-    escrowKobo: z.number().int(),
+    walletsKobo: z.number().int().meta({ description: 'Members wallets, in kobo (integer; ₦1 = 100 kobo)' }),
+    escrowKobo: z.number().int().meta({ description: 'Contest escrow, in kobo (integer; ₦1 = 100 kobo)' }),
     /** Entry fees held in contests' credit escrow until they end. */
-    escrowCredits: z.number(),
-    userCredits: z.number(),
+    escrowCredits: z.number().meta({ description: 'Entry fees held in escrow, in vote credits (two decimals)' }),
+    userCredits: z.number().meta({ description: 'Members vote credits, in vote credits (two decimals)' }),
   }),
   payouts: z.object({
     /** Prizes paid to winners' wallets in the period, kobo (after the escrow fee). */
-    prizesKobo: z.number().int(),
-    prizes: z.number().int(),
+    prizesKobo: z.number().int().meta({ description: 'Prizes paid in the period, in kobo (integer; ₦1 = 100 kobo)' }),
+    prizes: z.number().int().meta({ description: 'How many prizes were paid in the period (a count; their sum is prizesKobo)' }),
     /** Naira sent to banks for withdrawals in the period, less transfers that failed and came back, kobo. */
-    withdrawalsKobo: z.number().int(),
+    withdrawalsKobo: z.number().int().meta({ description: 'Withdrawals paid in the period, in kobo (integer; ₦1 = 100 kobo)' }),
     withdrawals: z.number().int(),
   }),
   transactions: z.object({ items: z.array(ZFinancialTransaction), pagination: ZPagination }),
@@ -327,7 +327,7 @@ export const ZAdminStats = z.object({
   /** Contests open for entries or voting. */
   activeContests: z.number().int(),
   /** Every naira the platform has earned, kobo. */
-  totalRevenue: z.number().int(),
+  totalRevenue: z.number().int().meta({ description: 'Every naira the platform has earned, in kobo (integer; ₦1 = 100 kobo)' }),
   /** Distinct items with pending reports. */
   flaggedContent: z.number().int(),
   flaggedUsers: z.number().int(),

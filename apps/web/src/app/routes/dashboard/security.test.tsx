@@ -134,8 +134,9 @@ describe('Security & Fraud Prevention', () => {
     expect(await screen.findByText('No votes are held for review')).toBeTruthy();
   });
 
-  it('lists users by verification state, shows the disputes placeholder and the security log with its filter', async () => {
+  it('lists users by verification state, shows the appeals under Disputes and the security log with its filter', async () => {
     server.serve('GET /admin-tools/votes/held', ok({ votes: [], pagination: pageOf({ page: 1, limit: 10 }, 0) }));
+    server.serve('GET /admin-tools/appeals', ok({ appeals: [], pagination: pageOf({ page: 1, limit: 10 }, 0) }));
     server.serve(
       'GET /admin-tools/users/verification',
       ok({
@@ -167,7 +168,9 @@ describe('Security & Fraud Prevention', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Disputes' }));
     expect(await screen.findByRole('heading', { name: 'Disputes' })).toBeTruthy();
-    expect(screen.getByText(/appear here for review/)).toBeTruthy();
+    // A moderator decides appeals here; prize holds are for payouts.manage holders (admins) only.
+    expect(await screen.findByText('No appeals here')).toBeTruthy();
+    expect(server.calls.some((c) => c.path.startsWith('/admin-tools/contests/prizes'))).toBe(false);
 
     server.serve(
       'GET /admin-tools/security-logs',
