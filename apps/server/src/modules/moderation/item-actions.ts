@@ -42,7 +42,14 @@ async function messageVisibility(tx: Tx, id: string, hidden: boolean): Promise<V
   const r = await setMessageRemovedByModerator(tx, id, hidden);
   if (!r) return undefined;
   const item = await repo.itemNow(tx, 'message', id);
-  return { changed: r.before !== r.after, before: r.before, after: r.after, authorId: r.senderId, contestId: null, title: item?.title ?? '' };
+  return {
+    changed: r.before !== r.after,
+    before: r.before,
+    after: r.after,
+    authorId: r.senderId,
+    contestId: null,
+    title: item?.title ?? '',
+  };
 }
 
 function visibility(tx: Tx, type: ItemType, id: string, hidden: boolean): Promise<Visibility | undefined> {
