@@ -4,6 +4,8 @@
  * first row someone tampered with (with the triggers dropped, as only the database owner could); the
  * list and its CSV export are for holders of audit.read only.
  */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuditLogPage } from '@contesthub/shared';
@@ -145,5 +147,21 @@ describe('the audit log', () => {
     await rawExecute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);
     const cut = await verifyAuditChain(t.ctx.db);
     expect(cut.brokenAt).toMatchObject({ id: nextId, problem: expect.stringContaining('removed') });
+  });
+
+  // The command an operator runs (npm run audit:verify), against this test's PostgreSQL database.
+  it.runIf(!!process.env.TEST_DATABASE_URL)('npm run audit:verify names the broken row and exits 1', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${t.database.name}`;
+    const run = () =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/audit-verify.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        env: { ...process.env, DATABASE_URL: url.toString() },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const broken = run();
+    expect(broken.status, broken.stderr).toBe(1);
+    expect(broken.stdout).toMatch(/^The audit chain is broken at row \d+: its link does not match the row before it/m);
   });
 });
