@@ -128,7 +128,10 @@ export function UserManagementTab() {
                   <dt>Violations</dt>
                   <dd className="text-slate-200">{u.violations}</dd>
                 </dl>
-                <UserActions user={u} onBan={() => setBanning(u)} onView={() => setViewing(u)} />
+                <div className="flex flex-wrap items-center gap-2">
+                  <RoleControl user={u} />
+                  <UserActions user={u} onBan={() => setBanning(u)} onView={() => setViewing(u)} />
+                </div>
               </li>
             ))}
           </ul>
@@ -173,7 +176,7 @@ export function UserManagementTab() {
                       <p className="text-xs text-slate-400">Joined {formatDate(u.createdAt)}</p>
                     </td>
                     <td className="px-3 py-3">
-                      <Badge tone={ROLE_TONE[u.role]}>{label(u.role)}</Badge>
+                      <RoleControl user={u} />
                     </td>
                     <td className="px-3 py-3">
                       <StatusBadge user={u} />
@@ -243,14 +246,12 @@ function UserIdentity({ user }: { user: TAdminUser }) {
   );
 }
 
-/** View; Ban or Unban, Verify (unverified only) and the role selector (roles.manage), never on oneself. */
+/** View; Ban or Unban and Verify (unverified only), never on oneself. */
 function UserActions({ user, onBan, onView }: { user: TAdminUser; onBan: () => void; onView: () => void }) {
   const { user: me } = useAuth();
-  const can = useCan();
   const toast = useToast();
   const statusChange = useUpdateUserStatus();
   const verify = useVerifyUser();
-  const roleChange = useUpdateUserRole();
   const view = (
     <Button size="sm" variant="ghost" onClick={onView} aria-label={`View ${user.fullName}`}>
       View
@@ -271,16 +272,8 @@ function UserActions({ user, onBan, onView }: { user: TAdminUser; onBan: () => v
       onSuccess: () => toast.success(ADMIN_USER_MESSAGES.verified),
       onError: (err) => toast.error('Error', serverMessageOr(err, ADMIN_USER_MESSAGES.verifyFailed)),
     });
-  const setRole = (role: UserRole) =>
-    roleChange.mutate(
-      { userId: user.id, role },
-      {
-        onSuccess: () => toast.success(ADMIN_USER_MESSAGES.roleUpdated),
-        onError: (err) => toast.error('Error', serverMessageOr(err, ADMIN_USER_MESSAGES.roleFailed)),
-      },
-    );
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
       {view}
       {below &&
         (user.status === 'banned' ? (
@@ -310,23 +303,40 @@ function UserActions({ user, onBan, onView }: { user: TAdminUser; onBan: () => v
           Verify
         </Button>
       )}
-      {can('roles.manage') && (
-        <label className="inline-flex items-center gap-1.5 text-xs text-slate-400">
-          <span className="sr-only">Role of {user.fullName}</span>
-          <select
-            className="rounded-lg border border-slate-700 bg-slate-900 px-2 py-1.5 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-400"
-            value={user.role}
-            disabled={roleChange.isPending}
-            onChange={(e) => setRole(e.target.value as UserRole)}
-          >
-            {USER_ROLES.filter((r) => r === user.role || canGrantRole(me.role, r)).map((r) => (
-              <option key={r} value={r}>
-                {label(r)}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
     </div>
+  );
+}
+
+/** The role: a selector for roles.manage holders (roles they may grant; never their own), else a badge. */
+function RoleControl({ user }: { user: TAdminUser }) {
+  const { user: me } = useAuth();
+  const can = useCan();
+  const toast = useToast();
+  const roleChange = useUpdateUserRole();
+  if (!me || me._id === user.id || !can('roles.manage')) return <Badge tone={ROLE_TONE[user.role]}>{label(user.role)}</Badge>;
+  const setRole = (role: UserRole) =>
+    roleChange.mutate(
+      { userId: user.id, role },
+      {
+        onSuccess: () => toast.success(ADMIN_USER_MESSAGES.roleUpdated),
+        onError: (err) => toast.error('Error', serverMessageOr(err, ADMIN_USER_MESSAGES.roleFailed)),
+      },
+    );
+  return (
+    <label className="inline-flex items-center gap-1.5 text-xs text-slate-400">
+      <span className="sr-only">Role of {user.fullName}</span>
+      <select
+        className="rounded-lg border border-slate-700 bg-slate-900 px-2 py-1.5 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-400"
+        value={user.role}
+        disabled={roleChange.isPending}
+        onChange={(e) => setRole(e.target.value as UserRole)}
+      >
+        {USER_ROLES.filter((r) => r === user.role || canGrantRole(me.role, r)).map((r) => (
+          <option key={r} value={r}>
+            {label(r)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
