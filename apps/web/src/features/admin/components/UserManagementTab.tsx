@@ -141,28 +141,25 @@ export function UserManagementTab() {
               <caption className="sr-only">Users</caption>
               <thead className="border-b border-slate-800 text-xs uppercase tracking-wide text-slate-400">
                 <tr>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-2 py-3">
                     User
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-2 py-3">
                     Role
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-2 py-3">
                     Status
                   </th>
-                  <th scope="col" className="px-3 py-3 text-right">
-                    Contests
+                  <th scope="col" className="px-2 py-3 text-right">
+                    Contests / Entries
                   </th>
-                  <th scope="col" className="px-3 py-3 text-right">
-                    Entries
-                  </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-2 py-3">
                     Last login
                   </th>
-                  <th scope="col" className="px-3 py-3 text-right">
+                  <th scope="col" className="px-2 py-3 text-right">
                     Violations
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-2 py-3">
                     Actions
                   </th>
                 </tr>
@@ -170,22 +167,23 @@ export function UserManagementTab() {
               <tbody className="divide-y divide-slate-800">
                 {data.users.map((u) => (
                   <tr key={u.id}>
-                    <td className="px-3 py-3">
+                    <td className="px-2 py-3">
                       <p className="font-medium">{u.fullName}</p>
                       <p className="text-xs text-slate-400">{u.email}</p>
                       <p className="text-xs text-slate-400">Joined {formatDate(u.createdAt)}</p>
                     </td>
-                    <td className="px-3 py-3">
+                    <td className="px-2 py-3">
                       <RoleControl user={u} />
                     </td>
-                    <td className="px-3 py-3">
+                    <td className="px-2 py-3">
                       <StatusBadge user={u} />
                     </td>
-                    <td className="px-3 py-3 text-right">{u.contestsCreated}</td>
-                    <td className="px-3 py-3 text-right">{u.entriesSubmitted}</td>
-                    <td className="whitespace-nowrap px-3 py-3">{u.lastLogin ? formatDateTime(u.lastLogin) : 'Never'}</td>
-                    <td className="px-3 py-3 text-right">{u.violations}</td>
-                    <td className="px-3 py-3">
+                    <td className="whitespace-nowrap px-2 py-3 text-right">
+                      {u.contestsCreated} / {u.entriesSubmitted}
+                    </td>
+                    <td className="whitespace-nowrap px-2 py-3">{u.lastLogin ? formatDateTime(u.lastLogin) : 'Never'}</td>
+                    <td className="px-2 py-3 text-right">{u.violations}</td>
+                    <td className="px-2 py-3">
                       <UserActions user={u} onBan={() => setBanning(u)} onView={() => setViewing(u)} />
                     </td>
                   </tr>
