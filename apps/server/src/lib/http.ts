@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRole } from '@contesthub/shared';
 import { AppError } from './errors.js';
 
@@ -89,4 +89,15 @@ export function formPageCsp(publicUrl: string): string {
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');
+}
+
+/**
+ * Form posts of the server-rendered pages that run no script (the sandbox checkout, one-click
+ * unsubscribe, the ban appeal): application/x-www-form-urlencoded read into a plain object for the
+ * route's zod body schema. Registered in the plugin of the routes that take them.
+ */
+export function acceptFormPosts(app: FastifyInstance): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 }

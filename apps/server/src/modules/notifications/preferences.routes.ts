@@ -11,7 +11,7 @@ import {
   ZUnsubscribeQuery,
   ZUnsubscribeResult,
 } from '@contesthub/shared';
-import { envelope, formPageCsp, ok, rateLimits } from '../../lib/http.js';
+import { envelope, formPageCsp, ok, rateLimits, acceptFormPosts } from '../../lib/http.js';
 import { requireAuth } from '../../plugins/auth.js';
 import * as prefs from './preferences.service.js';
 import { UNSUBSCRIBE_MESSAGES, readUnsubscribeToken, unsubscribe, unsubscribePage } from './unsubscribe.js';
@@ -25,9 +25,7 @@ const tags = ['notifications'];
 export const notificationPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   // RFC 8058: the one-click POST's body is "List-Unsubscribe=One-Click", form-encoded or multipart.
   // The token in the URL is what counts, so the body is read and set aside.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  acceptFormPosts(app);
   app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
 
   app.get(

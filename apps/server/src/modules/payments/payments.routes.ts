@@ -3,7 +3,7 @@
  * Paystack is configured). The page is served by our own server so the whole payment flow is
  * real end to end without any outside service.
  */
-import { formPageCsp, rateLimits } from '../../lib/http.js';
+import { formPageCsp, rateLimits, acceptFormPosts } from '../../lib/http.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@contesthub/shared';
@@ -31,9 +31,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // The checkout's forms post application/x-www-form-urlencoded (works without JavaScript).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  acceptFormPosts(app);
 
   app.get(
     '/sandbox/checkout',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZBanAppealForm, ZBanAppealQuery } from '@contesthub/shared';
-import { formPageCsp, rateLimits } from '../../lib/http.js';
+import { formPageCsp, rateLimits, acceptFormPosts } from '../../lib/http.js';
 import { banAppealPage, banAppealState, submitBanAppeal, type BanAppealState } from './ban-appeal.js';
 
 const tags = ['users'];
@@ -8,9 +8,7 @@ const STATUS: Record<BanAppealState, number> = { form: 200, done: 200, appealed:
 
 /** /api/appeals/ban: the ban mail's appeal page and its form post (no login: a banned person has none). */
 export const banAppealRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  acceptFormPosts(app);
 
   app.get(
     '/ban',

@@ -18,11 +18,10 @@ import { EmptyNote, RetryNote, RowsSkeleton, useOncePerError } from '../../../co
 import { Pagination } from '../../../components/ui/pagination';
 import { useAppeals } from '../api/get-appeals';
 import { useDecideAppeal } from '../api/decide-appeal';
-import { FilterSelect } from './FilterSelect';
+import { capitalised, FilterSelect } from './FilterSelect';
 
 type Decision = 'approved' | 'rejected';
 const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'red' } as const;
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The appeals of strikes, pending first, for appeals.manage holders: approve or reject with a note. */
 export function AppealsPanel() {
@@ -70,7 +69,7 @@ export function AppealsPanel() {
                 <p className="font-medium">
                   {a.user.fullName} <span className="text-xs font-normal text-slate-400">{a.user.email}</span>
                 </p>
-                <Badge tone={STATUS_TONE[a.status]}>{label(a.status)}</Badge>
+                <Badge tone={STATUS_TONE[a.status]}>{capitalised(a.status)}</Badge>
               </div>
               <p className="text-sm text-slate-300">
                 <span className="font-semibold">{STRIKE_KIND_LABELS[a.strike.kind]}</span> on {formatDateTime(a.strike.createdAt)}

@@ -1,6 +1,7 @@
 import { SelectField } from '../../../components/ui/field';
 
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** 'banned' → 'Banned': the admin lists' labels of roles, statuses and appeal states. */
+export const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A list filter: "all" (the empty value) or one of `options`, labelled with its capitalised value. */
 export function FilterSelect<T extends string>({

@@ -29,9 +29,8 @@ import { useUpdateUserStatus } from '../api/update-user-status';
 import { useVerifyUser } from '../api/verify-user';
 import { BanUserDialog } from './BanUserDialog';
 import { UserDetailsDialog } from './UserDetailsDialog';
-import { FilterSelect } from './FilterSelect';
+import { capitalised, FilterSelect } from './FilterSelect';
 
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const STATUS_TONE: Record<UserStatus, BadgeTone> = { active: 'green', banned: 'red', pending: 'amber' };
 const ROLE_TONE: Record<UserRole, BadgeTone> = { user: 'neutral', moderator: 'sky', admin: 'violet' };
 
@@ -218,7 +217,7 @@ function StatusBadge({ user }: { user: TAdminUser }) {
   const status = user.status ?? 'active';
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <Badge tone={STATUS_TONE[status]}>{label(status)}</Badge>
+      <Badge tone={STATUS_TONE[status]}>{capitalised(status)}</Badge>
       {user.isVerified && (
         <span className="inline-flex items-center text-emerald-300" title="Verified">
           <BadgeCheck className="h-4 w-4" aria-hidden />
@@ -237,7 +236,7 @@ function UserIdentity({ user }: { user: TAdminUser }) {
         <p className="break-all text-xs text-slate-400">{user.email}</p>
       </div>
       <span className="flex flex-wrap gap-1.5">
-        <Badge tone={ROLE_TONE[user.role]}>{label(user.role)}</Badge>
+        <Badge tone={ROLE_TONE[user.role]}>{capitalised(user.role)}</Badge>
         <StatusBadge user={user} />
       </span>
     </div>
@@ -311,7 +310,7 @@ function RoleControl({ user }: { user: TAdminUser }) {
   const can = useCan();
   const toast = useToast();
   const roleChange = useUpdateUserRole();
-  if (!me || me._id === user.id || !can('roles.manage')) return <Badge tone={ROLE_TONE[user.role]}>{label(user.role)}</Badge>;
+  if (!me || me._id === user.id || !can('roles.manage')) return <Badge tone={ROLE_TONE[user.role]}>{capitalised(user.role)}</Badge>;
   const setRole = (role: UserRole) =>
     roleChange.mutate(
       { userId: user.id, role },
@@ -331,7 +330,7 @@ function RoleControl({ user }: { user: TAdminUser }) {
       >
         {USER_ROLES.filter((r) => r === user.role || canGrantRole(me.role, r)).map((r) => (
           <option key={r} value={r}>
-            {label(r)}
+            {capitalised(r)}
           </option>
         ))}
       </select>
